@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** A child process whose output the test can read and wait on. */
+export class Proc {
+  output = '';
+  exitCode: number | null = null;
+  private readonly exited: Promise<number | null>;
+
+  constructor(readonly child: ChildProcess) {
+    child.stdout?.on('data', (c: Buffer) => (this.output += c.toString('utf8')));
+    child.stderr?.on('data', (c: Buffer) => (this.output += c.toString('utf8')));
+    this.exited = new Promise((done) =>
+      child.once('exit', (code) => {
+        this.exitCode = code;
+        done(code);
+      }),
+    );
+  }
+
+  async waitFor(pattern: RegExp, timeoutMs = 15000): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = this.output.match(pattern);
+      if (match) return match;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output so far:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  waitForExit(timeoutMs = 10000): Promise<number | null> {
+    return Promise.race([
+      this.exited,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('process did not exit')), timeoutMs)),
+    ]);
+  }
+
+  stop(): Promise<number | null> {
+    if (this.exitCode === null) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+}
+
+/** A private scratch area: config, state and a 0700 socket folder. */
+export async function scratch(): Promise<{ root: string; configDir: string; stateDir: string; socketDir: string; cleanup(): Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'collie-e2e-'));
+  const configDir = join(root, 'config');
+  const stateDir = join(root, 'state');
+  const socketDir = join(root, 'run');
+  await mkdir(configDir, { mode: 0o700 });
+  await mkdir(socketDir, { mode: 0o700 });
+  return { root, configDir, stateDir, socketDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export function startAgent(demo: string, socket: string): Proc {
+  const child = spawn(process.execPath, [join(ROOT, 'src/agent/bin.mjs'), demo], {
+    env: { ...process.env, COLLIE_DURABLE_SOCKET: socket },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Proc(child);
+}
+
+export async function writeSources(configDir: string, entries: unknown[]): Promise<void> {
+  await writeFile(join(configDir, 'sources.json'), JSON.stringify(entries, null, 2), { mode: 0o600 });
+}
+
+/** The real bridge, on a free port; resolves with the URL it printed. */
+export async function startBridge(dirs: { configDir: string; stateDir: string }, extraArgs: string[] = []): Promise<{ proc: Proc; url: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir };
+  delete env.COLLIE_MUX;
+  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), 'start', '--port', '0', ...extraArgs], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = new Proc(child);
+  const match = await proc.waitFor(/Open (http:\/\/\S+) on your phone/);
+  return { proc, url: match[1]! };
+}

@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { LIMITS, VERSION_HEADER, WIRE_PREFIX, WIRE_VERSIONS } from '../wire/limits';
+import { isRecord, type Rec } from '../wire/read';
+import type { AgentState } from './agent-state';
+import { routeWire, type WireReply } from './wire-routes';
+
+class BodyTooLarge extends Error {}
+
+/** The HTTP face of the wire: checks every request in the order WIRE.md gives, then routes it. */
+export function createWireServer(state: AgentState, log: (line: string) => void = () => {}): Server {
+  return createServer((req, res) => {
+    handle(state, req, log).then(
+      (reply) => send(res, reply),
+      (err: unknown) => {
+        if (err instanceof BodyTooLarge) return send(res, { status: 413, body: { code: 'too-large' } });
+        log(`[agent] request failed: ${err instanceof Error ? err.message : String(err)}`);
+        send(res, { status: 500, body: { code: 'internal' } });
+      },
+    );
+  });
+}
+
+async function handle(state: AgentState, req: IncomingMessage, log: (line: string) => void): Promise<WireReply> {
+  const url = new URL(req.url ?? '/', 'http://agent');
+  if (!url.pathname.startsWith(`${WIRE_PREFIX}/`)) return notFound();
+  const path = url.pathname.slice(WIRE_PREFIX.length);
+  const method = req.method ?? 'GET';
+  const version = req.headers[VERSION_HEADER];
+  if (method === 'GET' && path === '/hello') return hello(state, version, log);
+  if (version === undefined) return { status: 400, body: { code: 'version-required' } };
+  if (!state.ready) return { status: 503, body: { code: 'starting' } };
+  let body: Rec = {};
+  if (method === 'POST') {
+    const parsed = await readJsonBody(req);
+    if (parsed === undefined) return { status: 400, body: { code: 'bad-request', message: 'the body is not a JSON object' } };
+    body = parsed;
+  }
+  const ifNoneMatch = req.headers['if-none-match'];
+  return routeWire(state, { method, path, query: url.searchParams, ifNoneMatch, body });
+}
+
+function hello(state: AgentState, version: string | string[] | undefined, log: (line: string) => void): WireReply {
+  if (typeof version === 'string') {
+    const asked = Number(version);
+    if (!(asked >= WIRE_VERSIONS.min && asked <= WIRE_VERSIONS.max)) {
+      // The telling hello: the dialer speaks no version we do; say so on our side too.
+      const refusal = `The bridge speaks wire v${version}, this agent speaks v${WIRE_VERSIONS.min}..v${WIRE_VERSIONS.max}.`;
+      log(`[agent] incompatible: ${refusal}`);
+      return {
+        status: 409,
+        body: { code: 'incompatible', refusal, agent: { ...WIRE_VERSIONS }, collie: { min: asked, max: asked } },
+      };
+    }
+  }
+  return { status: 200, body: { ...state.hello() } };
+}
+
+function notFound(): WireReply {
+  return { status: 404, body: { code: 'not-found' } };
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<Rec | undefined> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > LIMITS.requestBodyBytes) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LIMITS.requestBodyBytes) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined; // not JSON: the caller answers 400 bad-request
+  }
+}
+
+function send(res: ServerResponse, reply: WireReply): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.status === 304) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  headers['content-type'] = 'application/json';
+  headers['content-length'] = String(Buffer.byteLength(text));
+  res.writeHead(reply.status, headers).end(text);
+}

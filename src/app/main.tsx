@@ -1,0 +1,11 @@
+import { render } from 'preact';
+import { createRouter } from './router';
+import { createStores } from './stores/create-stores';
+import { AppView } from './views/app-view';
+import './styles.css';
+
+const stores = createStores();
+const router = createRouter();
+router.start();
+document.documentElement.lang = 'en';
+render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);

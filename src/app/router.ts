@@ -1,0 +1,51 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+
+export type Route =
+  | { screen: 'dashboard' }
+  | { screen: 'agent'; agent: string }
+  | { screen: 'chat'; agent: string; paneId: string };
+
+/** Routes live in the hash, so the bridge serves one shell for every screen. */
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
+  if (parts[0] === 'agent' && parts[1] !== undefined) {
+    if (parts[2] === 'chat' && parts[3] !== undefined) return { screen: 'chat', agent: parts[1], paneId: parts[3] };
+    return { screen: 'agent', agent: parts[1] };
+  }
+  return { screen: 'dashboard' };
+}
+
+export function hrefOf(route: Route): string {
+  const seg = encodeURIComponent;
+  switch (route.screen) {
+    case 'dashboard':
+      return '#/';
+    case 'agent':
+      return `#/agent/${seg(route.agent)}`;
+    case 'chat':
+      return `#/agent/${seg(route.agent)}/chat/${seg(route.paneId)}`;
+  }
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** The current route as a signal, following `hashchange`; returns the cleanup too. */
+export function createRouter(): { route: ReadonlySignal<Route>; start(): () => void } {
+  const route = signal<Route>(parseRoute(location.hash));
+  return {
+    route,
+    start() {
+      const onChange = () => {
+        route.value = parseRoute(location.hash);
+      };
+      window.addEventListener('hashchange', onChange);
+      return () => window.removeEventListener('hashchange', onChange);
+    },
+  };
+}

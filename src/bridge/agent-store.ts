@@ -1,0 +1,178 @@
+import { panesOf } from '../wire/parse-snapshot';
+import type { AgentJson, AgentRow, AgentStatus, ChatEntry, ChatJson } from '../wire/bridge-json';
+import type { DecidedBy, EventsReply, Hello, Item, Snapshot, Turn } from '../wire/types';
+import { toPhoneAsk } from './ask-hash';
+
+/** The most chat entries the bridge holds per pane; older ones are read from history. */
+export const MAX_ENTRIES_PER_PANE = 5000;
+
+/** What the bridge holds of one pane's conversation, fed by events. */
+export class PaneLog {
+  cursor = 0;
+  /** The epoch the cursor belongs to. */
+  epoch = '';
+  trimmed = false;
+  turn: Turn | null = null;
+  entries: ChatEntry[] = [];
+  private readonly itemIndex = new Map<string, number>();
+  readonly askTitles = new Map<string, string>();
+  readonly closedAsks = new Map<string, DecidedBy>();
+
+  apply(reply: EventsReply): void {
+    this.cursor = reply.cursor;
+    this.epoch = reply.epoch;
+    if (reply.view) {
+      this.entries = [];
+      this.itemIndex.clear();
+      for (const item of reply.items) this.putItem(item);
+      for (const ask of reply.asks) this.askTitles.set(ask.id, ask.title);
+      this.turn = reply.turn;
+      this.trimmed = reply.trimmed;
+      return;
+    }
+    for (const event of reply.events) {
+      switch (event.type) {
+        case 'item':
+          this.putItem(event.item);
+          break;
+        case 'ask':
+          this.askTitles.set(event.ask.id, event.ask.title);
+          this.closedAsks.delete(event.ask.id);
+          break;
+        case 'ask-closed':
+          this.closedAsks.set(event.askId, event.decidedBy);
+          if (event.decidedBy !== 'phone') {
+            const title = this.askTitles.get(event.askId) ?? '';
+            this.entries.push({ type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title });
+          }
+          break;
+        case 'turn':
+          this.turn = event.turn;
+          break;
+      }
+    }
+    this.keepWithinLimit();
+  }
+
+  private putItem(item: Item): void {
+    const at = this.itemIndex.get(item.id);
+    if (at !== undefined) {
+      this.entries[at] = { type: 'item', item };
+      return;
+    }
+    this.itemIndex.set(item.id, this.entries.length);
+    this.entries.push({ type: 'item', item });
+  }
+
+  private keepWithinLimit(): void {
+    if (this.entries.length <= MAX_ENTRIES_PER_PANE) return;
+    this.entries.splice(0, this.entries.length - MAX_ENTRIES_PER_PANE);
+    this.itemIndex.clear();
+    this.entries.forEach((entry, index) => {
+      if (entry.type === 'item') this.itemIndex.set(entry.item.id, index);
+    });
+    this.trimmed = true;
+  }
+}
+
+/** Everything the bridge knows of one agent, and the JSON the phone reads of it. */
+export class AgentStore {
+  status: AgentStatus = 'starting';
+  reason: string | undefined;
+  hello: Hello | undefined;
+  snapshot: Snapshot | undefined;
+  readonly panes = new Map<string, PaneLog>();
+  /** Rises on every change the phone could see. */
+  version = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly name: string,
+    readonly where: 'here' | 'elsewhere',
+  ) {}
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  setStatus(status: AgentStatus, reason?: string): void {
+    if (this.status === status && this.reason === reason) return;
+    this.status = status;
+    this.reason = reason;
+    this.changed();
+  }
+
+  setSnapshot(snapshot: Snapshot): void {
+    this.snapshot = snapshot;
+    const live = new Set(panesOf(snapshot).map(({ pane }) => pane.id));
+    for (const id of this.panes.keys()) if (!live.has(id)) this.panes.delete(id);
+    for (const { pane } of panesOf(snapshot)) {
+      const log = this.paneLog(pane.id);
+      for (const ask of pane.asks) log.askTitles.set(ask.id, ask.title);
+    }
+    this.changed();
+  }
+
+  paneLog(paneId: string): PaneLog {
+    let log = this.panes.get(paneId);
+    if (!log) {
+      log = new PaneLog();
+      this.panes.set(paneId, log);
+    }
+    return log;
+  }
+
+  row(): AgentRow {
+    const panes = this.snapshot ? panesOf(this.snapshot) : [];
+    const row: AgentRow = {
+      name: this.name,
+      where: this.where,
+      status: this.status,
+      open: panes.length,
+      needsYou: panes.filter(({ pane }) => pane.asks.length > 0).length,
+      caps: this.hello?.caps ?? null,
+    };
+    if (this.hello) row.hostName = this.hello.host.name;
+    if (this.hello?.host.runtime) row.runtime = this.hello.host.runtime;
+    if (this.reason) row.reason = this.reason;
+    return row;
+  }
+
+  agentJson(): AgentJson {
+    const panes = this.snapshot ? panesOf(this.snapshot) : [];
+    return {
+      agent: this.row(),
+      conversations: panes.map(({ workspace, tab, pane }) => {
+        const row: AgentJson['conversations'][number] = {
+          paneId: pane.id,
+          title: pane.title,
+          place: `${workspace.title} · ${tab.title}`,
+          state: pane.state,
+          needsYou: pane.asks.length,
+        };
+        if (pane.conversationId) row.conversationId = pane.conversationId;
+        return row;
+      }),
+    };
+  }
+
+  chatJson(paneId: string): ChatJson | undefined {
+    const found = this.snapshot && panesOf(this.snapshot).find(({ pane }) => pane.id === paneId);
+    if (!found) return undefined;
+    const { pane } = found;
+    const log = this.panes.get(paneId);
+    return {
+      agent: this.row(),
+      pane: { id: pane.id, title: pane.title, state: pane.state, turn: pane.turn, belt: pane.belt },
+      entries: log?.entries ?? [],
+      asks: pane.asks.map(toPhoneAsk),
+      trimmed: log?.trimmed ?? false,
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AgentHandle } from './answer-ask';
+import { AgentLink } from './agent-link';
+import { AgentStore } from './agent-store';
+import type { AgentSource } from './config';
+import { Poller } from './poller';
+import { createPhoneServer } from './phone-server';
+import { agentStateDir, privateFolder } from './state-dir';
+
+/** Poll cadence over a socket (bridge.md §3): faster while a phone is looking. */
+export const SOCKET_CADENCE = { looking: 1000, idle: 3000 } as const;
+/** A phone counts as looking this long after its last read. */
+export const LOOKING_WINDOW_MS = 5000;
+
+export interface BridgeOptions {
+  sources: AgentSource[];
+  durable: boolean;
+  stateDir: string;
+  host: string;
+  port: number;
+  log: (line: string) => void;
+  appDir?: string;
+}
+
+export interface RunningBridge {
+  url: string;
+  agents: Map<string, AgentHandle>;
+  close(): Promise<void>;
+}
+
+/** Starts the pollers and the phone server. */
+export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
+  await privateFolder(options.stateDir);
+  const agents = new Map<string, AgentHandle>();
+  let lastLook = 0;
+  for (const source of options.sources) {
+    await agentStateDir(options.stateDir, source.name);
+    if (source.problem) options.log(`[bridge] ${source.name}: ${source.problem}`);
+    const link = new AgentLink(source);
+    const store = new AgentStore(source.name, link.where);
+    agents.set(source.name, { store, link, poller: new Poller(store, link, options.log) });
+  }
+
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let closing = false;
+  const loop = (handle: AgentHandle) => {
+    if (closing) return;
+    void handle.poller.poll().finally(() => {
+      if (closing) return;
+      const looking = Date.now() - lastLook < LOOKING_WINDOW_MS;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        loop(handle);
+      }, looking ? SOCKET_CADENCE.looking : SOCKET_CADENCE.idle);
+      timers.add(timer);
+    });
+  };
+  for (const handle of agents.values()) loop(handle);
+
+  const server = createPhoneServer({
+    agents,
+    durable: options.durable,
+    phoneLooked: () => {
+      lastLook = Date.now();
+    },
+    log: options.log,
+    appDir: options.appDir,
+  });
+  await listen(server, options.port, options.host);
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    agents,
+    async close() {
+      closing = true;
+      for (const timer of timers) clearTimeout(timer);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,167 @@
+import { WIRE_VERSIONS } from '../wire/limits';
+import { parseEventsReply } from '../wire/parse-events';
+import { parseHello, pickVersion } from '../wire/parse-hello';
+import { panesOf, parseSnapshot } from '../wire/parse-snapshot';
+import { isRecord } from '../wire/read';
+import { AddressRefused, type AgentLink } from './agent-link';
+import type { AgentStore } from './agent-store';
+import { TransportError } from './transport';
+import { versionMismatchSentence } from './version-sentence';
+
+/** A reply the rules call a failed read (bad status, malformed body). */
+class ReadFailure extends Error {}
+
+/** Reads of events per pane per poll, so one flooding pane cannot hold the poll forever. */
+const MAX_EVENT_READS = 20;
+
+/**
+ * Reads one agent as the wire says: hello → snapshot (If-None-Match) → events for each pane
+ * whose cursor moved. One failed read after a good one keeps the last state; two show the agent
+ * as unreachable.
+ */
+export class Poller {
+  private failures = 0;
+  private etag: string | undefined;
+  private needHello = true;
+  private readonly toldEpochs = new Set<string>();
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: AgentStore,
+    private readonly link: AgentLink,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** One poll; concurrent callers share the running one and then get a fresh one. */
+  async poll(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.pollOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pollOnce(): Promise<void> {
+    try {
+      if (this.needHello && !(await this.readHello())) return;
+      await this.readSnapshot();
+      this.failures = 0;
+    } catch (err) {
+      this.onFailure(err);
+    }
+  }
+
+  /** Returns true when the agent is ready to be read. */
+  private async readHello(): Promise<boolean> {
+    const res = await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: null });
+    if (res.status !== 200) throw new ReadFailure(`hello answered ${res.status}`);
+    const parsed = parseHello(res.json);
+    if (!parsed.ok) {
+      if (parsed.error === 'wrong-service') {
+        this.failures = 0;
+        this.store.setStatus('unreachable', 'not a durable agent: the listener does not say collie-durable');
+        return false;
+      }
+      throw new ReadFailure('hello is malformed');
+    }
+    const { hello } = parsed;
+    this.store.hello = hello;
+    const version = pickVersion(WIRE_VERSIONS, hello.protocol);
+    if (version === null) {
+      this.failures = 0;
+      await this.versionMismatch(hello.epoch, hello.protocol);
+      return false;
+    }
+    this.link.version = version;
+    if (!hello.ready) {
+      this.failures = 0;
+      this.store.setStatus('starting');
+      return false;
+    }
+    this.needHello = false;
+    return true;
+  }
+
+  private async versionMismatch(epoch: string, agentRange: { min: number; max: number }): Promise<void> {
+    const sentence = versionMismatchSentence(agentRange, WIRE_VERSIONS);
+    if (!this.toldEpochs.has(epoch)) {
+      this.toldEpochs.add(epoch);
+      this.log(`[durable] ${sentence}`);
+      // The telling hello, once per epoch, so the agent can log the mismatch on its side.
+      await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
+    }
+    this.store.setStatus('version-mismatch', sentence);
+  }
+
+  private async readSnapshot(): Promise<void> {
+    const headers: Record<string, string> = this.etag ? { 'if-none-match': this.etag } : {};
+    const res = await this.link.call('snapshot', 'read', 'GET', '/snapshot', { headers });
+    if (res.status === 304) {
+      this.store.setStatus('ok');
+      return;
+    }
+    if (res.status === 503) {
+      this.needHello = true;
+      this.store.setStatus('starting');
+      return;
+    }
+    if (res.status !== 200) throw new ReadFailure(`snapshot answered ${res.status}`);
+    const snapshot = parseSnapshot(res.json);
+    if (!snapshot) throw new ReadFailure('the snapshot is malformed');
+    // A new epoch: the agent restarted. Keep the panes we hold; read each with its old cursor.
+    if (snapshot.epoch !== this.store.hello?.epoch) this.needHello = true;
+    const etag = res.headers.etag;
+    this.etag = typeof etag === 'string' ? etag : undefined;
+    for (const { pane } of panesOf(snapshot)) {
+      const log = this.store.paneLog(pane.id);
+      if (log.cursor !== pane.cursor || log.epoch !== snapshot.epoch) await this.readEvents(pane.id, pane.cursor);
+    }
+    this.store.setSnapshot(snapshot);
+    this.store.setStatus('ok');
+  }
+
+  private async readEvents(paneId: string, target: number): Promise<void> {
+    const log = this.store.paneLog(paneId);
+    for (let read = 0; read < MAX_EVENT_READS; read += 1) {
+      const query = `after=${log.cursor}&epoch=${encodeURIComponent(log.epoch)}`;
+      const res = await this.link.call('events', 'read', 'GET', `/pane/${encodeURIComponent(paneId)}/events?${query}`);
+      if (res.status === 404) return; // the pane went away between snapshot and events
+      if (res.status !== 200) throw new ReadFailure(`events answered ${res.status}`);
+      let droppedLink = false;
+      const reply = parseEventsReply(res.json, (reason) => {
+        droppedLink ||= reason === 'bad-link';
+      });
+      if (!reply) throw new ReadFailure('the events reply is malformed');
+      if (droppedLink) this.logDroppedLink(paneId);
+      const before = log.cursor;
+      log.apply(reply);
+      if (reply.view || log.cursor >= target || log.cursor === before) return;
+    }
+  }
+
+  private readonly linkLogged = new Set<string>();
+  private logDroppedLink(paneId: string): void {
+    if (this.linkLogged.has(paneId)) return;
+    this.linkLogged.add(paneId);
+    this.log(`[durable] ${this.store.name}: dropped a link that is not a safe https:// address in pane ${paneId}`);
+  }
+
+  private onFailure(err: unknown): void {
+    this.needHello = true;
+    this.etag = undefined;
+    const reason = describe(err);
+    if (err instanceof AddressRefused) {
+      this.failures = 2;
+      this.store.setStatus('unreachable', reason);
+      return;
+    }
+    this.failures += 1;
+    if (this.failures >= 2 || this.store.status !== 'ok') this.store.setStatus('unreachable', reason);
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof AddressRefused || err instanceof TransportError || err instanceof ReadFailure) return err.message;
+  if (isRecord(err) && typeof err.message === 'string') return err.message;
+  return String(err);
+}

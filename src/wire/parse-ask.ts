@@ -1,0 +1,124 @@
+import { cleanField, cleanText } from './clean';
+import { isValidId } from './ids';
+import { LIMITS } from './limits';
+import { bool, count, isRecord, list, oneOf, str, time } from './read';
+import type { Ask, FormField, Option, PermissionOption, Turn } from './types';
+
+const EFFECTS = ['allow', 'allow-always', 'deny'] as const;
+const FIELD_TYPES = ['text', 'toggle', 'choice'] as const;
+const TURN_STATES = ['running', 'done', 'stopped', 'failed'] as const;
+const MAX_INPUT_DEPTH = 8;
+
+/** An option with a valid id and a label that is not empty after cleaning. */
+export function parseOption(raw: unknown): Option | null {
+  if (!isRecord(raw) || !isValidId(raw.id)) return null;
+  const label = cleanField.label(str(raw.label) ?? '').text;
+  return label === '' ? null : { id: raw.id, label };
+}
+
+function parsePermissionOption(raw: unknown): PermissionOption | null {
+  const option = parseOption(raw);
+  const effect = isRecord(raw) ? oneOf(raw.effect, EFFECTS) : undefined;
+  return option && effect ? { ...option, effect } : null;
+}
+
+function parseField(raw: unknown): FormField | null {
+  if (!isRecord(raw) || !isValidId(raw.id)) return null;
+  const type = oneOf(raw.type, FIELD_TYPES);
+  if (!type) return null;
+  // A field left empty after cleaning is named by its id.
+  const label = cleanField.label(str(raw.label) ?? '').text || raw.id;
+  const field: FormField = { id: raw.id, label, type, required: bool(raw.required) ?? false };
+  if (type === 'choice') {
+    field.options = list(raw.options, LIMITS.choiceOptions, parseOption);
+    field.multiple = bool(raw.multiple) ?? false;
+    if (field.options.length === 0) return null;
+  }
+  return field;
+}
+
+/** A tool's input is shown on a permission card: every string in it is cleaned too. */
+export function cleanJsonValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return cleanField.reason(value).text;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  if (depth >= MAX_INPUT_DEPTH) return null;
+  if (Array.isArray(value)) return value.slice(0, 64).map((v) => cleanJsonValue(v, depth + 1));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value).slice(0, 64)) {
+      out[cleanField.label(key).text] = cleanJsonValue(v, depth + 1);
+    }
+    return out;
+  }
+  return null;
+}
+
+export function parseTurn(raw: unknown): Turn | null {
+  if (!isRecord(raw) || !isValidId(raw.id)) return null;
+  const state = oneOf(raw.state, TURN_STATES);
+  if (!state) return null;
+  const turn: Turn = { id: raw.id, state, queued: count(raw.queued) ?? 0 };
+  const startedAt = time(raw.startedAt);
+  const endedAt = time(raw.endedAt);
+  if (startedAt) turn.startedAt = startedAt;
+  if (endedAt) turn.endedAt = endedAt;
+  return turn;
+}
+
+/** Turns untrusted JSON into a cleaned ask, or null when its ids or revision are bad. */
+export function parseAsk(raw: unknown): Ask | null {
+  if (!isRecord(raw) || !isValidId(raw.id) || !isValidId(raw.toolCallId)) return null;
+  const revision = count(raw.revision);
+  if (revision === undefined || revision < 1) return null;
+  const title = cleanField.title(str(raw.title) ?? '');
+  const rawReason = str(raw.reason);
+  const reason = rawReason === undefined ? undefined : cleanField.reason(rawReason);
+  const base = {
+    id: raw.id,
+    revision,
+    toolCallId: raw.toolCallId,
+    title: title.text,
+    shortened: title.changed || (reason?.changed ?? false),
+  } as Ask;
+  if (isValidId(raw.itemId)) base.itemId = raw.itemId;
+  if (reason) base.reason = reason.text;
+  const createdAt = time(raw.createdAt);
+  const expiresAt = time(raw.expiresAt);
+  if (createdAt) base.createdAt = createdAt;
+  if (expiresAt) base.expiresAt = expiresAt;
+
+  switch (raw.kind) {
+    case 'permission': {
+      const tool = isRecord(raw.tool) && typeof raw.tool.name === 'string'
+        ? { name: cleanField.label(raw.tool.name).text, input: cleanJsonValue(raw.tool.input) }
+        : null;
+      const options = list(raw.options, LIMITS.permissionOptions, parsePermissionOption);
+      return { ...base, kind: 'permission', tool: tool && tool.name !== '' ? tool : null, options };
+    }
+    case 'choice': {
+      const ask: Ask = {
+        ...base,
+        kind: 'choice',
+        options: list(raw.options, LIMITS.choiceOptions, parseOption),
+        multiple: bool(raw.multiple) ?? false,
+      };
+      const min = count(raw.min);
+      const max = count(raw.max);
+      if (min !== undefined) ask.min = min;
+      if (max !== undefined) ask.max = max;
+      return ask;
+    }
+    case 'text': {
+      const placeholder = str(raw.placeholder);
+      const ask: Ask = { ...base, kind: 'text' };
+      if (placeholder !== undefined) ask.placeholder = cleanField.label(placeholder).text;
+      return ask;
+    }
+    case 'form':
+      return { ...base, kind: 'form', fields: list(raw.fields, LIMITS.formFields, parseField) };
+    default: {
+      const wireKind = cleanText(str(raw.kind) ?? '', { maxBytes: LIMITS.idBytes }).text;
+      return { ...base, kind: 'unknown', wireKind };
+    }
+  }
+}

@@ -1,0 +1,210 @@
+/** The shapes of wire v1 (WIRE.md). Values of these types are already checked and cleaned. */
+
+export interface VersionRange {
+  min: number;
+  max: number;
+}
+
+export const CAP_NAMES = [
+  'asks', 'starters', 'send', 'steer', 'abort', 'rename', 'close', 'actions', 'history', 'reopen',
+] as const;
+export type CapName = (typeof CAP_NAMES)[number];
+export type Caps = Record<CapName, boolean>;
+
+export interface Hello {
+  service: string;
+  protocol: VersionRange;
+  host: { name: string; runtime?: string };
+  epoch: string;
+  ready: boolean;
+  caps: Caps;
+}
+
+export type PaneState = 'waiting' | 'working' | 'idle';
+export type TurnState = 'running' | 'done' | 'stopped' | 'failed';
+
+export interface Turn {
+  id: string;
+  state: TurnState;
+  startedAt?: string;
+  endedAt?: string;
+  queued: number;
+}
+
+export interface BeltButton {
+  id: string;
+  label: string;
+}
+
+export interface Starter {
+  id: string;
+  label: string;
+}
+
+export interface Option {
+  id: string;
+  label: string;
+}
+
+export type PermissionEffect = 'allow' | 'allow-always' | 'deny';
+export interface PermissionOption extends Option {
+  effect: PermissionEffect;
+}
+
+export type FormFieldType = 'text' | 'toggle' | 'choice';
+export interface FormField {
+  id: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+  options?: Option[];
+  multiple?: boolean;
+}
+
+interface AskBase {
+  id: string;
+  revision: number;
+  toolCallId: string;
+  itemId?: string;
+  title: string;
+  reason?: string;
+  createdAt?: string;
+  expiresAt?: string;
+  /** Bridge-side only: the title or reason changed in cleaning. */
+  shortened?: boolean;
+}
+
+export interface PermissionAsk extends AskBase {
+  kind: 'permission';
+  tool: { name: string; input: unknown } | null;
+  options: PermissionOption[];
+}
+export interface ChoiceAsk extends AskBase {
+  kind: 'choice';
+  options: Option[];
+  multiple: boolean;
+  min?: number;
+  max?: number;
+}
+export interface TextAsk extends AskBase {
+  kind: 'text';
+  placeholder?: string;
+}
+export interface FormAsk extends AskBase {
+  kind: 'form';
+  fields: FormField[];
+}
+/** A kind this build does not know: shown, never answerable. */
+export interface UnknownAsk extends AskBase {
+  kind: 'unknown';
+  wireKind: string;
+}
+export type Ask = PermissionAsk | ChoiceAsk | TextAsk | FormAsk | UnknownAsk;
+export type AskKind = Ask['kind'];
+
+export type Answer =
+  | { optionIds: string[] }
+  | { text: string }
+  | { values: Record<string, string | boolean | string[]> };
+
+export interface Pane {
+  id: string;
+  title: string;
+  harness?: string;
+  conversationId?: string;
+  state: PaneState;
+  turn: Turn | null;
+  asks: Ask[];
+  belt: BeltButton[];
+  cursor: number;
+}
+
+export interface Tab {
+  id: string;
+  title: string;
+  panes: Pane[];
+}
+
+export interface Workspace {
+  id: string;
+  title: string;
+  tabs: Tab[];
+}
+
+export interface Snapshot {
+  epoch: string;
+  rev: number;
+  workspaces: Workspace[];
+  starters: Starter[];
+}
+
+export type ToolStatus = 'running' | 'done' | 'failed' | 'denied';
+
+interface ItemBase {
+  id: string;
+  at: string;
+}
+export interface TextItem extends ItemBase {
+  kind: 'user' | 'reply' | 'thinking' | 'notice';
+  text: string;
+  requestId?: string;
+}
+export interface MarkdownItem extends ItemBase {
+  kind: 'markdown';
+  text: string;
+}
+export interface CodeItem extends ItemBase {
+  kind: 'code';
+  text: string;
+  language?: string;
+}
+export interface LinkItem extends ItemBase {
+  kind: 'link';
+  url: string;
+  title?: string;
+}
+export interface ToolItem extends ItemBase {
+  kind: 'tool';
+  toolCallId: string;
+  name: string;
+  summary?: string;
+  output?: string;
+  status: ToolStatus;
+}
+export type Item = TextItem | MarkdownItem | CodeItem | LinkItem | ToolItem;
+export type ItemKind = Item['kind'];
+
+export type DecidedBy = 'phone' | 'program' | 'timeout';
+
+export type PaneEvent =
+  | { seq: number; type: 'item'; item: Item }
+  | { seq: number; type: 'ask'; ask: Ask }
+  | { seq: number; type: 'ask-closed'; askId: string; decidedBy: DecidedBy; outcome: Answer | null }
+  | { seq: number; type: 'turn'; turn: Turn };
+
+export interface EventsPage {
+  epoch: string;
+  cursor: number;
+  view: false;
+  events: PaneEvent[];
+}
+
+export interface CurrentView {
+  epoch: string;
+  cursor: number;
+  view: true;
+  items: Item[];
+  asks: Ask[];
+  turn: Turn | null;
+  trimmed: boolean;
+}
+
+export type EventsReply = EventsPage | CurrentView;
+
+export type AnswerOutcome = 'taken' | 'too-late';
+
+export interface WireError {
+  code: string;
+  message?: string;
+  [extra: string]: unknown;
+}
