@@ -50,6 +50,7 @@ export class AgentLink {
     };
     if (address.kind === 'socket') {
       const privacy = await checkSocketPrivacy(address.path);
+      if (!privacy.ok && privacy.missing) throw new TransportError('no-socket', privacy.reason);
       if (!privacy.ok) throw new AddressRefused(privacy.reason);
       return callSocket(address.path, call);
     }

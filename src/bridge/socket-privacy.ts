@@ -2,7 +2,8 @@ import { lstat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type PrivacyResult = { ok: true } | { ok: false; reason: string };
+/** `missing` is no privacy error: the agent may simply not be running (yet). */
+export type PrivacyResult = { ok: true } | { ok: false; reason: string; missing?: true };
 
 const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
 
@@ -24,7 +25,7 @@ export async function checkSocketPrivacy(socketPath: string, uid = process.getui
     try {
       stat = await lstat(path);
     } catch {
-      return { ok: false, reason: `no socket at ${socketPath}` };
+      return { ok: false, reason: `no socket at ${socketPath}`, missing: true };
     }
     if (stat.isSymbolicLink()) return refuse(`${path} is a symlink`);
     const isLast = index === parts.length - 1;

@@ -9,7 +9,8 @@ const UNSAFE_IN_URL = /[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u202a-\u202e\u20
 export function isSafeLinkUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > LIMITS.linkUrlChars) return false;
   if (UNSAFE_IN_URL.test(value)) return false;
-  if (!/^https:\/\//i.test(value)) return false;
+  // The text itself must name a host: WHATWG parsing would quietly repair `https:///x` or backslashes.
+  if (!/^https:\/\/[^/\\]/i.test(value) || value.includes('\\')) return false;
   let url: URL;
   try {
     url = new URL(value);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { t } from './i18n';
+
+describe('t', () => {
+  it('fills placeholders as text', () => {
+    expect(t('durable.open', { count: 3 })).toBe('3 open');
+    expect(t('chat.decidedInAgent', { title: '<b>x</b>' })).toBe('Decided in the durable agent: <b>x</b>');
+  });
+
+  it('keeps the exact sentences of the design', () => {
+    expect(t('chat.trimmed')).toBe('Older messages were left out: the durable agent no longer keeps them.');
+    expect(t('ask.outcome.stale')).toBe('This question changed. Read it again before you tap an option.');
+    expect(t('ask.outcome.unknown')).toBe('Not sure the answer arrived. Try again sends it once more.');
+  });
+
+  it('has no empty message', () => {
+    expect(Object.entries(en).filter(([, v]) => v.trim() === '')).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isValidId } from './ids';
+
+describe('isValidId', () => {
+  it('takes ordinary ids', () => {
+    for (const id of ['deploy', 'deploy-1', 'c-7f3a', 'a'.repeat(128), 'é', 'x.y:z']) expect(isValidId(id)).toBe(true);
+  });
+
+  it('refuses empty, long, spaced, control, slash, query and hash ids', () => {
+    for (const id of ['', 'a'.repeat(129), 'é'.repeat(65), 'a b', 'a\tb', 'a\u00a0b', 'a\u0000', 'a\u009f', 'a/b', 'a?b', 'a#b', '\ud800', 'a\u2028b'])
+      expect(isValidId(id), JSON.stringify(id)).toBe(false);
+  });
+
+  it('refuses anything that is not a string', () => {
+    for (const id of [null, undefined, 1, {}, [], true]) expect(isValidId(id)).toBe(false);
+  });
+
+  it('never accepts an id over 128 bytes or holding a forbidden character', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 140 }), (id) => {
+        if (!isValidId(id)) return;
+        expect(new TextEncoder().encode(id).length).toBeLessThanOrEqual(128);
+        expect(/[\s/?#\u0000-\u001f\u007f-\u009f]/u.test(id)).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
