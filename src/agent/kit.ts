@@ -61,8 +61,11 @@ export interface Collie {
 /** Starts a durable agent on a private socket and returns the kit's building API. */
 export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   const state = new AgentState(options.hostName, capsFrom(options.caps), options.runtime);
+  const log = options.log ?? ((line: string) => console.error(line));
+  // Node cannot read a Unix socket's peer credentials, so it cannot refuse its own children.
+  log('[agent] Node cannot tell who connects to this socket, so any process of your user can answer its questions.');
   await prepareSocketPath(options.socket);
-  const server = createWireServer(state, options.log ?? ((line) => console.error(line)));
+  const server = createWireServer(state, log);
   await listen(server, options.socket);
   await restrictSocket(options.socket);
 

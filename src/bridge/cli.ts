@@ -29,7 +29,10 @@ async function start(args: string[]): Promise<void> {
     stops.push(demo.stop);
     sources.push({ name: demo.name, address: { kind: 'socket', path: demo.socket } });
   }
-  const bridge = await startBridge({ sources, durable: durable || !!values.demo, stateDir: paths.stateDir, host: values.host ?? '127.0.0.1', port, log });
+  const bridge = await startBridge({ sources, durable: durable || !!values.demo, stateDir: paths.stateDir, host: values.host ?? '127.0.0.1', port, log }).catch((err: unknown) => {
+    for (const stop of stops) stop(); // never leave a demo agent running behind a failed start
+    throw err;
+  });
   log(`[bridge] ${sources.length} durable agent(s): ${sources.map((s) => s.name).join(', ') || 'none'}`);
   log(`[bridge] Open ${bridge.url} on your phone`);
   const shutdown = () => {

@@ -13,7 +13,7 @@ export function ChatView({ store, agentName, paneId }: { store: ChatStore; agent
     <main class="screen chat">
       <h2>{chat?.pane.title ?? paneId}</h2>
       {chat?.trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
-      {chat && chat.entries.length === 0 && <p class="muted">{t('chat.empty')}</p>}
+      {chat && chat.entries.length === 0 && asks.length === 0 && <p class="muted">{t('chat.empty')}</p>}
       <ol class="entries">
         {chat?.entries.map((entry) => (
           <ChatEntryView key={entry.type === 'item' ? entry.item.id : entry.id} entry={entry} />
