@@ -1,15 +1,30 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type ServerOptions as TlsOptions } from 'node:https';
 import { LIMITS, VERSION_HEADER, WIRE_PREFIX, WIRE_VERSIONS } from '../wire/limits';
 import { isRecord, type Rec } from '../wire/read';
 import type { AgentState } from './agent-state';
+import type { WriteContext } from './routes-write';
 import { routeWire, type WireReply } from './wire-routes';
 
 class BodyTooLarge extends Error {}
 
+export interface WireServerOptions {
+  /** Token transport: the accepted bearer tokens. Absent on the socket transport. */
+  tokenCheck?: (authorization: string | undefined) => boolean;
+  /** Token transport over TLS: key and certificate. */
+  tls?: TlsOptions;
+}
+
 /** The HTTP face of the wire: checks every request in the order WIRE.md gives, then routes it. */
-export function createWireServer(state: AgentState, log: (line: string) => void = () => {}): Server {
-  return createServer((req, res) => {
-    handle(state, req, log).then(
+export function createWireServer(ctx: WriteContext, options: WireServerOptions = {}): Server {
+  const { log } = ctx;
+  const listener: RequestListener = (req, res) => {
+    // The token comes first, before version, hello and readiness; a refusal says nothing more.
+    if (options.tokenCheck && !options.tokenCheck(req.headers.authorization)) {
+      req.resume();
+      return send(res, { status: 401, body: { code: 'unauthorized' } });
+    }
+    handle(ctx, req).then(
       (reply) => send(res, reply),
       (err: unknown) => {
         if (err instanceof BodyTooLarge) return send(res, { status: 413, body: { code: 'too-large' } });
@@ -17,10 +32,12 @@ export function createWireServer(state: AgentState, log: (line: string) => void 
         send(res, { status: 500, body: { code: 'internal' } });
       },
     );
-  });
+  };
+  return options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
 }
 
-async function handle(state: AgentState, req: IncomingMessage, log: (line: string) => void): Promise<WireReply> {
+async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireReply> {
+  const { state, log } = ctx;
   const url = new URL(req.url ?? '/', 'http://agent');
   if (!url.pathname.startsWith(`${WIRE_PREFIX}/`)) return notFound();
   const path = url.pathname.slice(WIRE_PREFIX.length);
@@ -36,7 +53,7 @@ async function handle(state: AgentState, req: IncomingMessage, log: (line: strin
     body = parsed;
   }
   const ifNoneMatch = req.headers['if-none-match'];
-  return routeWire(state, { method, path, query: url.searchParams, ifNoneMatch, body });
+  return routeWire(ctx, { method, path, query: url.searchParams, ifNoneMatch, body });
 }
 
 function hello(state: AgentState, version: string | string[] | undefined, log: (line: string) => void): WireReply {

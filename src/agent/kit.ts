@@ -1,45 +1,39 @@
 import type { Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import type { Answer, Ask, Caps, DecidedBy, Item } from '../wire/types';
-import { AgentState, capsFrom, type TabModel, type WorkspaceModel } from './agent-state';
-import { askIdFor } from './ask-id';
+import type { ServerOptions as TlsOptions } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Caps, Starter } from '../wire/types';
+import { AgentState, capsFrom } from './agent-state';
+import { ConversationBook } from './conversations';
+import { paneHandle, type PaneHandle } from './handles';
 import { createWireServer } from './http-server';
-import { PaneModel } from './pane-model';
+import { ConversationStore } from './persist';
+import type { Handlers, StarterRun, WriteContext } from './routes-write';
 import { prepareSocketPath, restrictSocket } from './socket-dir';
+import { createTokenCheck, tokensFromEnv } from './token-check';
+
+export { AskClosedError, type AskSpec, type ItemSpec, type PaneHandle, type TurnHandle } from './handles';
+export type { Handlers } from './routes-write';
+export type { SendContext } from './turns';
 
 /** How long close() lets replies in flight finish. */
 const CLOSE_GRACE_MS = 2000;
 
-/** What an agent passes to raise an ask; the kit adds id, revision and times. */
-export type AskSpec = DistributiveOmit<Exclude<Ask, { kind: 'unknown' }>, 'id' | 'revision' | 'createdAt' | 'shortened'> & {
-  /** Seconds until the ask is decided by `timeout`. */
-  expiresInSeconds?: number;
-};
-
-/** An item as an agent writes it; `at` defaults to now. */
-export type ItemSpec = DistributiveOmit<Item, 'at'> & { at?: string };
-
-/** An ask that closed without the phone's answer. */
-export class AskClosedError extends Error {
-  constructor(readonly decidedBy: Exclude<DecidedBy, 'phone'>) {
-    super(`the ask was decided by ${decidedBy}`);
-  }
-}
-
 export interface OpenCollieOptions {
-  socket: string;
+  /** Socket transport: an absolute path (folder made 0700, socket 0600). */
+  socket?: string;
+  /** Token transport: a TCP port (0 picks one), served over TLS when `tls` is given. */
+  port?: number;
+  /** Token transport: the address to bind, 127.0.0.1 unless said otherwise. */
+  host?: string;
+  tls?: TlsOptions;
+  /** Token transport: accepted tokens; defaults to COLLIE_TOKEN and COLLIE_TOKEN_NEXT. */
+  tokens?: string[];
   hostName: string;
   runtime?: string;
   caps?: Partial<Caps>;
+  /** A folder to keep conversations in, so a restart shows them again. */
+  dataDir?: string;
   log?: (line: string) => void;
-}
-
-export interface PaneHandle {
-  readonly id: string;
-  ask(spec: AskSpec): Promise<Answer>;
-  item(spec: ItemSpec): void;
-  /** Closes an open ask as decided in the agent (`program`). */
-  decide(toolCallId: string): boolean;
 }
 
 export interface TabHandle {
@@ -51,67 +45,52 @@ export interface WorkspaceHandle {
 }
 
 export interface Collie {
+  /** The socket path, or `http(s)://host:port`. */
   readonly address: string;
   readonly state: AgentState;
   workspace(id: string, init: { title: string }): WorkspaceHandle;
+  /** What the agent does when the phone sends, steers, stops, taps a belt button, renames, closes or reopens. */
+  handle(handlers: Handlers): void;
+  /** Offers a starter; a tap runs `run`, which returns the new pane it opened. */
+  starter(starter: Starter, run: StarterRun): void;
+  /** Says the layout is shown again and every open ask raised again. */
   ready(): void;
   close(): Promise<void>;
 }
 
-/** Starts a durable agent on a private socket and returns the kit's building API. */
+/** Starts a durable agent on a private socket (or behind a token) and returns the kit's API. */
 export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
-  const state = new AgentState(options.hostName, capsFrom(options.caps), options.runtime);
   const log = options.log ?? ((line: string) => console.error(line));
-  // Node cannot read a Unix socket's peer credentials, so it cannot refuse its own children.
-  log('[agent] Node cannot tell who connects to this socket, so any process of your user can answer its questions.');
-  await prepareSocketPath(options.socket);
-  const server = createWireServer(state, log);
-  await listen(server, options.socket);
-  await restrictSocket(options.socket);
-
-  const paneHandle = (pane: PaneModel): PaneHandle => ({
-    id: pane.id,
-    ask: (spec) => raiseAsk(pane, spec),
-    item: (spec) => {
-      pane.putItem({ ...spec, at: spec.at ?? new Date().toISOString() } as Item);
-    },
-    decide: (toolCallId) => pane.closeAsk(askIdFor(pane.id, toolCallId), 'program', null),
-  });
-
-  const tabHandle = (tab: TabModel): TabHandle => ({
-    pane(id, init) {
-      const existing = state.panes.get(id);
-      if (existing) return paneHandle(existing);
-      const pane = new PaneModel(id, { ...init, conversationId: `c-${randomUUID()}` }, state.bump);
-      tab.panes.set(id, pane);
-      state.panes.set(id, pane);
-      state.bump();
-      return paneHandle(pane);
-    },
-  });
+  let store: ConversationStore | undefined;
+  let book = new ConversationBook();
+  if (options.dataDir) {
+    store = new ConversationStore(options.dataDir, () => book.records(), log);
+    book = new ConversationBook(await store.load());
+  }
+  const state = new AgentState(options.hostName, capsFrom(options.caps), options.runtime, book);
+  if (store) state.onChange = () => store.changed();
+  const ctx: WriteContext = { state, handlers: {}, starters: new Map(), log };
+  const { server, address } = await startTransport(ctx, options);
 
   return {
-    address: options.socket,
+    address,
     state,
     workspace(id, init) {
-      let ws: WorkspaceModel | undefined = state.workspaces.get(id);
-      if (!ws) {
-        ws = { id, title: init.title, tabs: new Map() };
-        state.workspaces.set(id, ws);
-        state.bump();
-      }
-      const workspace = ws;
+      const ws = state.workspace(id, init.title);
       return {
         tab(tabId, tabInit) {
-          let tab = workspace.tabs.get(tabId);
-          if (!tab) {
-            tab = { id: tabId, title: tabInit.title, panes: new Map() };
-            workspace.tabs.set(tabId, tab);
-            state.bump();
-          }
-          return tabHandle(tab);
+          const tab = state.tab(ws, tabId, tabInit.title);
+          return { pane: (paneId, paneInit) => paneHandle(state, state.pane(ws, tab, paneId, paneInit)) };
         },
       };
+    },
+    handle(handlers) {
+      Object.assign(ctx.handlers, handlers);
+    },
+    starter(starter, run) {
+      ctx.starters.set(starter.id, run);
+      state.starters = [...state.starters.filter((s) => s.id !== starter.id), starter];
+      state.bump();
     },
     ready() {
       state.ready = true;
@@ -119,7 +98,9 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
     async close() {
       for (const pane of state.panes.values()) {
         for (const open of pane.openAsks.values()) if (open.timer) clearTimeout(open.timer);
+        pane.running?.controller.abort();
       }
+      await store?.flush();
       // Replies in flight (such as the one that answered the last ask) still go out.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -130,36 +111,33 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   };
 }
 
-function raiseAsk(pane: PaneModel, spec: AskSpec): Promise<Answer> {
-  const { expiresInSeconds, ...rest } = spec;
-  const id = askIdFor(pane.id, spec.toolCallId);
-  if (pane.openAsks.has(id)) return Promise.reject(new Error(`an ask for tool call ${spec.toolCallId} is already open`));
-  const now = Date.now();
-  const ask = { ...rest, id, revision: 1, createdAt: new Date(now).toISOString() } as Ask;
-  if (expiresInSeconds !== undefined) ask.expiresAt = new Date(now + expiresInSeconds * 1000).toISOString();
-  return new Promise<Answer>((resolve, reject) => {
-    const open = {
-      ask,
-      settle: (result: { answer: Answer } | { decidedBy: DecidedBy }) => {
-        if ('answer' in result) resolve(result.answer);
-        else reject(new AskClosedError(result.decidedBy === 'phone' ? 'program' : result.decidedBy));
-      },
-    } as Parameters<PaneModel['openAsk']>[0];
-    if (expiresInSeconds !== undefined) {
-      open.timer = setTimeout(() => pane.closeAsk(id, 'timeout', null), expiresInSeconds * 1000);
-    }
-    pane.openAsk(open);
-  });
+async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Promise<{ server: Server; address: string }> {
+  if (options.socket !== undefined && options.port !== undefined) throw new Error('give socket or port, not both');
+  if (options.socket !== undefined) {
+    // Node cannot read a Unix socket's peer credentials, so it cannot refuse its own children.
+    ctx.log('[agent] Node cannot tell who connects to this socket, so any process of your user can answer its questions.');
+    await prepareSocketPath(options.socket);
+    const server = createWireServer(ctx);
+    await listen(server, options.socket);
+    await restrictSocket(options.socket);
+    return { server, address: options.socket };
+  }
+  if (options.port === undefined) throw new Error('give a socket path or a port');
+  const tokenCheck = createTokenCheck(options.tokens ?? tokensFromEnv());
+  const server = createWireServer(ctx, { tokenCheck, tls: options.tls });
+  const host = options.host ?? '127.0.0.1';
+  await listen(server, options.port, host);
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { server, address: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}` };
 }
 
-function listen(server: Server, socketPath: string): Promise<void> {
+function listen(server: Server, ...where: [string] | [number, string]): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => {
+    server.listen(...(where as [number, string]), () => {
       server.off('error', reject);
       resolve();
     });
   });
 }
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,8 +1,10 @@
-import { LIMITS } from '../wire/limits';
 import type { Answer, Ask, BeltButton, CurrentView, DecidedBy, EventsReply, Item, Pane, PaneEvent, Turn } from '../wire/types';
+import type { Conversation } from './conversations';
+import { ENVELOPE_BYTES, fitFromEnd, fitFromStart } from './fit-bytes';
+import { LIMITS, REPLY_LIMITS } from '../wire/limits';
 
-/** How many events and items a pane keeps before it forgets the oldest. */
-export const PANE_MEMORY = { events: 5000, items: 10000 } as const;
+/** How many events a pane keeps; a reader further behind gets the current view. */
+export const EVENT_MEMORY = 5000;
 
 export interface OpenAsk {
   ask: Ask;
@@ -15,29 +17,33 @@ export interface Decision {
   outcome: Answer | null;
 }
 
-/** One pane's conversation as the agent keeps it: items, open asks, the turn and its events. */
+/** The running turn's live parts, which never travel on the wire. */
+export interface RunningTurn {
+  controller: AbortController;
+  steerListeners: Set<(text: string) => void>;
+}
+
+/** One pane: the conversation it shows, its open asks, its turn and the events a reader follows. */
 export class PaneModel {
-  title: string;
-  harness: string | undefined;
-  conversationId: string;
   turn: Turn | null = null;
+  running: RunningTurn | null = null;
+  /** Texts kept for the next turn, oldest first. */
+  readonly queue: { text: string; requestId: string }[] = [];
   belt: BeltButton[] = [];
   readonly openAsks = new Map<string, OpenAsk>();
   readonly decided = new Map<string, Decision>();
   private events: PaneEvent[] = [];
-  private items: Item[] = [];
-  private readonly itemIndex = new Map<string, number>();
   private seq = 0;
-  private trimmed = false;
+  private turnNumber = 0;
 
   constructor(
     readonly id: string,
-    init: { title: string; harness?: string; conversationId: string },
+    readonly conversation: Conversation,
     private readonly changed: () => void,
-  ) {
-    this.title = init.title;
-    this.harness = init.harness;
-    this.conversationId = init.conversationId;
+  ) {}
+
+  get title(): string {
+    return this.conversation.record.title;
   }
 
   get cursor(): number {
@@ -49,20 +55,54 @@ export class PaneModel {
     return this.turn?.state === 'running' ? 'working' : 'idle';
   }
 
+  /** The open ask raised first (asks are kept in the order they were raised). */
+  get oldestAsk(): OpenAsk | undefined {
+    return this.openAsks.values().next().value;
+  }
+
   /** Adds an item, or replaces the item with the same id. */
   putItem(item: Item): void {
-    const at = this.itemIndex.get(item.id);
-    if (at !== undefined) {
-      this.items[at] = item;
-    } else {
-      this.itemIndex.set(item.id, this.items.length);
-      this.items.push(item);
-      if (this.items.length > PANE_MEMORY.items) this.forgetOldestItems();
-    }
+    this.conversation.putItem(item);
     this.emit({ type: 'item', item });
   }
 
-  setTurn(turn: Turn): void {
+  setBelt(belt: BeltButton[]): void {
+    this.belt = belt.slice(0, LIMITS.beltButtons);
+    this.changed();
+  }
+
+  setTitle(title: string): void {
+    this.conversation.record.title = title;
+    this.conversation.touch();
+    this.changed();
+  }
+
+  /** Starts a turn; one started by a phone's text shows that text first, naming its request id. */
+  beginTurn(from?: { text: string; requestId: string }): Turn {
+    if (from) this.putItem({ id: `u-${from.requestId}`, kind: 'user', at: new Date().toISOString(), ...from });
+    this.turnNumber += 1;
+    this.running = { controller: new AbortController(), steerListeners: new Set() };
+    this.publishTurn({ id: `t-${this.conversation.record.number}-${this.turnNumber}`, state: 'running', startedAt: new Date().toISOString(), queued: this.queue.length });
+    return this.turn!;
+  }
+
+  endTurn(state: Exclude<Turn['state'], 'running'>): void {
+    if (!this.turn || this.turn.state !== 'running') return;
+    this.running = null;
+    this.publishTurn({ ...this.turn, state, endedAt: new Date().toISOString(), queued: this.queue.length });
+  }
+
+  enqueue(text: string, requestId: string): void {
+    this.queue.push({ text, requestId });
+    if (this.turn) this.publishTurn({ ...this.turn, queued: this.queue.length });
+  }
+
+  steer(text: string, requestId: string): void {
+    this.putItem({ id: `u-${requestId}`, kind: 'user', at: new Date().toISOString(), text, requestId });
+    for (const listener of this.running?.steerListeners ?? []) listener(text);
+  }
+
+  private publishTurn(turn: Turn): void {
     this.turn = turn;
     this.emit({ type: 'turn', turn });
   }
@@ -95,17 +135,30 @@ export class PaneModel {
     return true;
   }
 
+  /** Closes every open ask as decided in the agent (a stop, or the pane closing). */
+  closeAllAsks(): void {
+    for (const askId of [...this.openAsks.keys()]) this.closeAsk(askId, 'program', null);
+  }
+
   /** Events after `after`, or the whole current view when the reader cannot catch up by events. */
-  eventsAfter(after: number, readerEpoch: string | undefined, epoch: string): EventsReply {
+  eventsAfter(after: number, readerEpoch: string | undefined, epoch: string, historyKept: boolean): EventsReply {
     const oldestKept = this.events[0]?.seq ?? this.seq + 1;
     const lagging = after < oldestKept - 1 || this.seq - after > LIMITS.eventsPerReply;
-    if (readerEpoch !== epoch || lagging || after > this.seq) return this.currentView(epoch);
-    const events = this.events.filter((e) => e.seq > after);
+    if (readerEpoch !== epoch || lagging || after > this.seq) return this.currentView(epoch, historyKept);
+    const pending = this.events.filter((e) => e.seq > after).slice(0, LIMITS.eventsPerReply);
+    const events = fitFromStart(pending, REPLY_LIMITS.events - ENVELOPE_BYTES);
+    // One event too large to ever fit: skip the reader past it to the view rather than stall.
+    if (events.length === 0 && pending.length > 0) return this.currentView(epoch, historyKept);
     return { epoch, cursor: events.at(-1)?.seq ?? after, view: false, events };
   }
 
-  currentView(epoch: string): CurrentView {
-    const items = this.items.slice(-LIMITS.viewItems);
+  /**
+   * The pane's whole current view: the latest items that fit. `trimmed` says the beginning
+   * cannot be had: the conversation forgot it, or the view left it out and there is no history.
+   */
+  currentView(epoch: string, historyKept: boolean): CurrentView {
+    const all = this.conversation.record.items;
+    const items = fitFromEnd(all.slice(-LIMITS.viewItems), REPLY_LIMITS.events - ENVELOPE_BYTES);
     return {
       epoch,
       cursor: this.seq,
@@ -113,38 +166,31 @@ export class PaneModel {
       items,
       asks: [...this.openAsks.values()].map((o) => o.ask),
       turn: this.turn,
-      trimmed: this.trimmed || items.length < this.items.length,
+      trimmed: this.conversation.record.trimmed || (items.length < all.length && !historyKept),
     };
   }
 
   toWire(): Pane {
+    const { record } = this.conversation;
     const pane: Pane = {
       id: this.id,
-      title: this.title,
-      conversationId: this.conversationId,
+      title: record.title,
+      conversationId: record.id,
       state: this.state,
       turn: this.turn,
       asks: [...this.openAsks.values()].map((o) => o.ask).slice(0, LIMITS.openAsksPerPane),
       belt: this.belt,
       cursor: this.seq,
     };
-    if (this.harness) pane.harness = this.harness;
+    if (record.harness) pane.harness = record.harness;
     return pane;
   }
 
   private emit(event: DistributiveOmit<PaneEvent, 'seq'>): void {
     this.seq += 1;
     this.events.push({ ...event, seq: this.seq } as PaneEvent);
-    if (this.events.length > PANE_MEMORY.events) this.events.splice(0, this.events.length - PANE_MEMORY.events);
+    if (this.events.length > EVENT_MEMORY) this.events.splice(0, this.events.length - EVENT_MEMORY);
     this.changed();
-  }
-
-  private forgetOldestItems(): void {
-    const drop = this.items.length - PANE_MEMORY.items;
-    this.items.splice(0, drop);
-    this.itemIndex.clear();
-    this.items.forEach((item, index) => this.itemIndex.set(item.id, index));
-    this.trimmed = true;
   }
 }
 

@@ -5,29 +5,40 @@ export interface Reply {
   body: Record<string, unknown>;
 }
 
+/** Replies worth replaying: a refusal of the request's shape (400) may be corrected and sent again. */
+const remembered = (status: number) => status < 400 || (status > 400 && status < 500);
+
 /**
- * The agent's memory of request ids for one epoch: a repeat of a finished id gets the first
- * reply again with `replayed: true`; the same id with another payload is refused.
+ * The agent's memory of request ids for one epoch: a repeat of an id gets the first reply
+ * again with `replayed: true` and runs nothing (a repeat that arrives while the first still
+ * runs waits for it); the same id with another payload is refused.
  */
 export class RequestMemory {
-  private readonly seen = new Map<string, { payload: string; reply: Reply }>();
+  private readonly seen = new Map<string, { payload: string; reply: Promise<Reply> }>();
 
   constructor(private readonly capacity: number = LIMITS.requestIdMemory) {}
 
-  /** What to answer for a request id already seen, or undefined to run the request. */
-  recall(requestId: string, payload: string): Reply | undefined {
+  async run(requestId: string, payload: string, work: () => Promise<Reply> | Reply): Promise<Reply> {
     const known = this.seen.get(requestId);
-    if (!known) return undefined;
-    if (known.payload !== payload) return { status: 409, body: { code: 'request-id-reused' } };
-    return { status: known.reply.status, body: { ...known.reply.body, replayed: true } };
-  }
-
-  remember(requestId: string, payload: string, reply: Reply): void {
+    if (known) {
+      if (known.payload !== payload) return { status: 409, body: { code: 'request-id-reused' } };
+      const first = await known.reply;
+      return { status: first.status, body: { ...first.body, replayed: true } };
+    }
+    const reply = Promise.resolve().then(work);
     this.seen.set(requestId, { payload, reply });
     while (this.seen.size > this.capacity) {
       const oldest = this.seen.keys().next().value;
       if (oldest === undefined) break;
       this.seen.delete(oldest);
+    }
+    try {
+      const done = await reply;
+      if (!remembered(done.status)) this.seen.delete(requestId);
+      return done;
+    } catch (err) {
+      this.seen.delete(requestId);
+      throw err;
     }
   }
 }

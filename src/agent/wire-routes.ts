@@ -1,100 +1,68 @@
-import { checkAnswer } from '../wire/answer';
-import { etagsMatch, snapshotEtag } from '../wire/epoch';
 import { isValidId } from '../wire/ids';
-import { count, isRecord, type Rec } from '../wire/read';
-import type { AgentState } from './agent-state';
-import type { Reply } from './request-memory';
+import type { CapName } from '../wire/types';
+import * as read from './routes-read';
+import * as write from './routes-write';
+import { wireError, type WireReply, type WireRequest } from './wire-reply';
 
-export interface WireRequest {
-  method: string;
-  /** The path after `/session/v1`. */
-  path: string;
-  query: URLSearchParams;
-  ifNoneMatch: string | undefined;
-  /** The parsed JSON object body of a POST (an empty body reads as `{}`). */
-  body: Rec;
+export type { WireReply, WireRequest } from './wire-reply';
+
+interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  /** The cap that must be declared, else the route answers 404 not-found. */
+  cap?: CapName | ((caps: Record<CapName, boolean>) => boolean);
+  /** A pane route: the first capture is the pane id, checked before anything runs. */
+  pane?: boolean;
+  run: (ctx: write.WriteContext, req: WireRequest, params: string[], requestId: string) => WireReply | Promise<WireReply>;
 }
 
-export interface WireReply extends Reply {
-  headers?: Record<string, string>;
-}
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: /^\/snapshot$/, run: (ctx, req) => read.snapshot(ctx.state, req) },
+  { method: 'GET', pattern: /^\/pane\/([^/]+)\/events$/, pane: true, run: (ctx, req, [id]) => read.events(ctx.state, id!, req) },
+  { method: 'GET', pattern: /^\/conversations$/, cap: 'history', run: (ctx, req) => read.conversations(ctx.state, req) },
+  { method: 'GET', pattern: /^\/conversation\/([^/]+)\/items$/, cap: 'history', run: (ctx, req, [id]) => read.conversationItems(ctx.state, id!, req) },
+  { method: 'POST', pattern: /^\/pane\/([^/]+)\/answer$/, cap: 'asks', pane: true, run: (ctx, req, [id]) => write.answer(ctx, pane(ctx, id), req.body) },
+  { method: 'POST', pattern: /^\/pane\/([^/]+)\/send$/, cap: (c) => c.send || c.steer, pane: true, run: (ctx, req, [id], rid) => write.send(ctx, pane(ctx, id), req.body, rid) },
+  { method: 'POST', pattern: /^\/pane\/([^/]+)\/abort$/, cap: 'abort', pane: true, run: (ctx, req, [id]) => write.abort(ctx, pane(ctx, id), req.body) },
+  { method: 'POST', pattern: /^\/pane\/([^/]+)\/action$/, cap: 'actions', pane: true, run: (ctx, req, [id]) => write.action(ctx, pane(ctx, id), req.body) },
+  { method: 'POST', pattern: /^\/rename$/, cap: 'rename', run: (ctx, req) => write.rename(ctx, req.body) },
+  { method: 'POST', pattern: /^\/close$/, cap: 'close', run: (ctx, req) => write.close(ctx, req.body) },
+  { method: 'POST', pattern: /^\/starter\/([^/]+)$/, cap: 'starters', run: (ctx, _req, [id]) => write.starter(ctx, id!) },
+  { method: 'POST', pattern: /^\/reopen$/, cap: 'reopen', run: (ctx, req) => write.reopen(ctx, req.body) },
+];
 
-const error = (status: number, code: string, extra: Rec = {}): WireReply => ({ status, body: { code, ...extra } });
+function pane(ctx: write.WriteContext, id: string | undefined) {
+  return ctx.state.panes.get(id ?? '')!; // checked to exist before the route runs
+}
 
 /**
  * The routes of wire v1, after the transport has checked the token, the version header,
- * readiness and the body size. Pure over the agent's state, so tests can call them in-process.
+ * readiness and the body size: cap gating, ids, then request-id memory around every POST.
  */
-export function routeWire(state: AgentState, req: WireRequest): WireReply {
-  const { method, path } = req;
-  if (method === 'GET' && path === '/snapshot') return snapshot(state, req);
-  const paneRoute = /^\/pane\/([^/]+)\/(events|answer)$/.exec(path);
-  if (paneRoute) {
-    const [, rawId = '', action] = paneRoute;
-    const paneId = safeDecode(rawId);
-    if (action === 'events' && method === 'GET') return withPane(state, paneId, () => events(state, paneId, req));
-    if (action === 'answer' && method === 'POST' && state.caps.asks) {
-      return withPane(state, paneId, () => answer(state, paneId, req.body));
-    }
+export async function routeWire(ctx: write.WriteContext, req: WireRequest): Promise<WireReply> {
+  for (const route of ROUTES) {
+    const match = route.method === req.method ? route.pattern.exec(req.path) : null;
+    if (!match) continue;
+    const caps = ctx.state.caps;
+    const declared = route.cap === undefined || (typeof route.cap === 'function' ? route.cap(caps) : caps[route.cap]);
+    if (!declared) return wireError(404, 'not-found');
+    const params = match.slice(1).map(safeDecode);
+    if (params.some((p) => !isValidId(p))) return wireError(400, 'bad-request', { message: 'bad id in the path' });
+    if (route.pane && !ctx.state.panes.has(params[0]!)) return wireError(404, 'no-such-pane');
+    if (route.method === 'GET') return route.run(ctx, req, params, '');
+    const requestId = req.body.requestId;
+    if (!isValidId(requestId)) return wireError(400, 'bad-request', { message: 'requestId is required' });
+    const { requestId: _, ...rest } = req.body;
+    const payload = JSON.stringify([req.path, rest]);
+    return ctx.state.requests.run(requestId, payload, () => route.run(ctx, req, params, requestId));
   }
-  return error(404, 'not-found');
+  return wireError(404, 'not-found');
 }
 
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return ''; // malformed escapes read as an id no pane has
-  }
-}
-
-function withPane(state: AgentState, paneId: string, run: () => WireReply): WireReply {
-  if (!isValidId(paneId)) return error(400, 'bad-request', { message: 'bad pane id' });
-  return state.panes.has(paneId) ? run() : error(404, 'no-such-pane');
-}
-
-function snapshot(state: AgentState, req: WireRequest): WireReply {
-  const etag = snapshotEtag(state.epoch, state.rev);
-  if (etagsMatch(req.ifNoneMatch, etag)) return { status: 304, body: {}, headers: { etag } };
-  return { status: 200, body: { ...state.snapshot() }, headers: { etag } };
-}
-
-function events(state: AgentState, paneId: string, req: WireRequest): WireReply {
-  const pane = state.panes.get(paneId);
-  if (!pane) return error(404, 'no-such-pane');
-  const afterText = req.query.get('after') ?? '0';
-  const after = /^\d{1,15}$/.test(afterText) ? Number(afterText) : undefined;
-  if (after === undefined) return error(400, 'bad-request', { message: 'after must be a whole number' });
-  const reply = pane.eventsAfter(after, req.query.get('epoch') ?? undefined, state.epoch);
-  return { status: 200, body: { ...reply } };
-}
-
-function answer(state: AgentState, paneId: string, body: Rec): WireReply {
-  const pane = state.panes.get(paneId);
-  const revision = count(body.revision);
-  if (!pane || !isValidId(body.requestId) || !isValidId(body.askId) || revision === undefined || !isRecord(body.answer)) {
-    return error(400, 'bad-request', { message: 'requestId, askId, revision and answer are required' });
-  }
-  const { requestId, askId } = body;
-  const payload = JSON.stringify(['answer', paneId, askId, revision, body.answer]);
-  const replay = state.requests.recall(requestId, payload);
-  if (replay) return replay;
-  const reply = decideAnswer();
-  // Only a finished, decided reply is remembered: a bad answer can be corrected under the same id.
-  if (reply.status === 200 || reply.status === 409) state.requests.remember(requestId, payload, reply);
-  return reply;
-
-  function decideAnswer(): WireReply {
-    const open = pane!.openAsks.get(askId);
-    if (!open) {
-      const decided = pane!.decided.get(askId);
-      if (decided) return error(409, 'decided', { decidedBy: decided.decidedBy, outcome: decided.outcome });
-      return { status: 200, body: { outcome: 'too-late' } };
-    }
-    if (revision !== open.ask.revision) return error(409, 'stale', { ask: open.ask });
-    const checked = checkAnswer(open.ask, body.answer);
-    if (!checked) return error(400, 'bad-answer');
-    pane!.closeAsk(askId, 'phone', checked);
-    return { status: 200, body: { outcome: 'taken' } };
+    return ''; // malformed escapes read as an id that breaks the id rule
   }
 }

@@ -1,0 +1,118 @@
+import type { Answer, Ask, BeltButton, DecidedBy, Item } from '../wire/types';
+import type { AgentState } from './agent-state';
+import { askIdFor } from './ask-id';
+import type { OpenAsk, PaneModel } from './pane-model';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What an agent passes to raise an ask; the kit adds id, revision and times. */
+export type AskSpec = DistributiveOmit<Exclude<Ask, { kind: 'unknown' }>, 'id' | 'revision' | 'createdAt' | 'expiresAt' | 'shortened'> & {
+  /** Seconds until the ask is decided by `timeout`. */
+  expiresInSeconds?: number;
+};
+
+/** An item as an agent writes it; `at` defaults to now. */
+export type ItemSpec = DistributiveOmit<Item, 'at'> & { at?: string };
+
+/** An ask that closed without the phone's answer. */
+export class AskClosedError extends Error {
+  constructor(readonly decidedBy: Exclude<DecidedBy, 'phone'>) {
+    super(`the ask was decided by ${decidedBy}`);
+  }
+}
+
+export interface PaneHandle {
+  readonly id: string;
+  readonly conversationId: string;
+  /** Raises an ask; resolves with the phone's answer, rejects with AskClosedError otherwise. */
+  ask(spec: AskSpec): Promise<Answer>;
+  /** Changes an open ask in place: its revision rises and an older answer is refused as stale. */
+  reviseAsk(toolCallId: string, changes: Partial<AskSpec>): boolean;
+  /** Closes an open ask as decided in the agent (`program`). */
+  decide(toolCallId: string): boolean;
+  /** Adds an item, or a new version of the item with the same id. */
+  item(spec: ItemSpec): void;
+  belt(buttons: BeltButton[]): void;
+  /** Starts a turn of the agent's own (not from the phone). */
+  startTurn(): TurnHandle;
+  readonly open: boolean;
+}
+
+/** The running turn, as its work sees it. */
+export interface TurnHandle {
+  readonly id: string;
+  /** Aborted when the person taps Stop (or the pane closes). */
+  readonly signal: AbortSignal;
+  /** Text the person steers into this turn. */
+  onSteer(listener: (text: string) => void): void;
+  /** Ends the turn now (it also ends when the send handler returns). */
+  end(): void;
+}
+
+export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
+  return {
+    id: pane.id,
+    conversationId: pane.conversation.id,
+    get open() {
+      return state.panes.get(pane.id) === pane;
+    },
+    ask: (spec) => raiseAsk(state, pane, spec),
+    reviseAsk(toolCallId, changes) {
+      const open = pane.openAsks.get(askIdFor(pane.id, toolCallId));
+      if (!open) return false;
+      const { expiresInSeconds, ...rest } = changes;
+      const ask = { ...open.ask, ...rest, id: open.ask.id, toolCallId, revision: open.ask.revision + 1 } as Ask;
+      if (expiresInSeconds !== undefined) setExpiry(pane, open, ask, expiresInSeconds);
+      pane.reviseAsk(ask);
+      return true;
+    },
+    decide: (toolCallId) => pane.closeAsk(askIdFor(pane.id, toolCallId), 'program', null),
+    item(spec) {
+      pane.putItem({ ...spec, at: spec.at ?? new Date().toISOString() } as Item);
+    },
+    belt: (buttons) => pane.setBelt(buttons),
+    startTurn() {
+      if (pane.running) throw new Error('a turn is already running in this pane');
+      const turn = pane.beginTurn();
+      return turnHandle(pane, turn.id);
+    },
+  };
+}
+
+export function turnHandle(pane: PaneModel, id: string): TurnHandle {
+  const running = pane.running;
+  if (!running) throw new Error('no turn is running');
+  return {
+    id,
+    signal: running.controller.signal,
+    onSteer: (listener) => running.steerListeners.add(listener),
+    end: () => {
+      if (pane.turn?.id === id) pane.endTurn('done');
+    },
+  };
+}
+
+function raiseAsk(state: AgentState, pane: PaneModel, spec: AskSpec): Promise<Answer> {
+  if (state.panes.get(pane.id) !== pane) return Promise.reject(new Error(`pane ${pane.id} is closed`));
+  const { expiresInSeconds, ...rest } = spec;
+  const id = askIdFor(pane.id, spec.toolCallId);
+  if (pane.openAsks.has(id)) return Promise.reject(new Error(`an ask for tool call ${spec.toolCallId} is already open`));
+  const ask = { ...rest, id, revision: 1, createdAt: new Date().toISOString() } as Ask;
+  return new Promise<Answer>((resolve, reject) => {
+    const open: OpenAsk = {
+      ask,
+      settle: (result) => {
+        if ('answer' in result) resolve(result.answer);
+        else reject(new AskClosedError(result.decidedBy === 'phone' ? 'program' : result.decidedBy));
+      },
+    };
+    if (expiresInSeconds !== undefined) setExpiry(pane, open, ask, expiresInSeconds);
+    pane.openAsk(open);
+  });
+}
+
+function setExpiry(pane: PaneModel, open: OpenAsk, ask: Ask, seconds: number): void {
+  if (open.timer) clearTimeout(open.timer);
+  ask.expiresAt = new Date(Date.now() + seconds * 1000).toISOString();
+  open.timer = setTimeout(() => pane.closeAsk(ask.id, 'timeout', null), seconds * 1000);
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCollie, type Collie } from './kit';
+import { createTokenCheck } from './token-check';
+
+const TOKEN = 'a'.repeat(40);
+const NEXT = 'b'.repeat(40);
+let collie: Collie | undefined;
+afterEach(async () => {
+  await collie?.close();
+  collie = undefined;
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${collie!.address}/session/v1${path}`, { headers });
+  return { status: res.status, text: await res.text() };
+}
+
+describe('the token transport', () => {
+  it('checks the token before anything else and says nothing more than unauthorized', async () => {
+    collie = await openCollie({ port: 0, tokens: [TOKEN], hostName: 'edge', caps: { asks: true }, log: () => {} });
+    expect(collie.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+      for (const path of ['/hello', '/snapshot', '/nowhere']) {
+        expect(await get(path, headers)).toEqual({ status: 401, text: '{"code":"unauthorized"}' });
+      }
+    }
+    const hello = await get('/hello', { authorization: `Bearer ${TOKEN}` });
+    expect(hello.status).toBe(200);
+    // With the token, the usual order of checks follows: version, then readiness.
+    expect((await get('/snapshot', { authorization: `Bearer ${TOKEN}` })).text).toBe('{"code":"version-required"}');
+    expect((await get('/snapshot', { authorization: `Bearer ${TOKEN}`, 'x-collie-session': '1' })).status).toBe(503);
+  });
+
+  it('accepts a second token during a rotation', async () => {
+    collie = await openCollie({ port: 0, tokens: [TOKEN, NEXT], hostName: 'edge', log: () => {} });
+    expect((await get('/hello', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect((await get('/hello', { authorization: `Bearer ${NEXT}` })).status).toBe(200);
+  });
+
+  it('reads COLLIE_TOKEN and COLLIE_TOKEN_NEXT when no tokens are given', async () => {
+    const { tokensFromEnv } = await import('./token-check');
+    expect(tokensFromEnv({ COLLIE_TOKEN: TOKEN, COLLIE_TOKEN_NEXT: NEXT })).toEqual([TOKEN, NEXT]);
+    expect(tokensFromEnv({ COLLIE_TOKEN: TOKEN, COLLIE_TOKEN_NEXT: '' })).toEqual([TOKEN]);
+  });
+
+  it('refuses to start without a token', async () => {
+    await expect(openCollie({ port: 0, tokens: [], hostName: 'edge', log: () => {} })).rejects.toThrow('at least one token');
+  });
+});
+
+describe('createTokenCheck', () => {
+  it('accepts only an exact bearer token', () => {
+    const check = createTokenCheck([TOKEN]);
+    expect(check(`Bearer ${TOKEN}`)).toBe(true);
+    for (const bad of [undefined, '', 'Bearer ', `Bearer ${TOKEN.slice(1)}`, `bearer ${TOKEN}`, `Bearer  ${TOKEN}`]) expect(check(bad)).toBe(false);
+  });
+});
