@@ -35,7 +35,11 @@ export interface PaneHandle {
   belt(buttons: BeltButton[]): void;
   /** Starts a turn of the agent's own (not from the phone). */
   startTurn(): TurnHandle;
+  /** Closes the pane and its conversation (kept in history). */
+  close(): boolean;
   readonly open: boolean;
+  /** Items the conversation holds now (a restart with a data folder brings them back). */
+  readonly itemCount: number;
 }
 
 /** The running turn, as its work sees it. */
@@ -56,6 +60,10 @@ export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
     get open() {
       return state.panes.get(pane.id) === pane;
     },
+    get itemCount() {
+      return pane.conversation.record.items.length;
+    },
+    close: () => state.panes.get(pane.id) === pane && state.closePane(pane.id),
     ask: (spec) => raiseAsk(state, pane, spec),
     reviseAsk(toolCallId, changes) {
       const open = pane.openAsks.get(askIdFor(pane.id, toolCallId));

@@ -1,7 +1,16 @@
-/** `node src/agent/bin.mjs <demo> [--repeat]`: runs one of the bundled demo agents. */
+/** `node src/agent/bin.mjs <hello|desk> [--repeat] [--data <folder>]`: runs a bundled demo agent. */
+import { runDesk } from './demos/desk';
 import { runHello } from './demos/hello';
 
-const demos: Record<string, (socket: string, options: { repeat: boolean }) => Promise<void>> = { hello: runHello };
+interface DemoOptions {
+  repeat: boolean;
+  dataDir?: string;
+}
+
+const demos: Record<string, (socket: string, options: DemoOptions) => Promise<unknown>> = {
+  hello: runHello,
+  desk: (socket, options) => runDesk(socket, options),
+};
 
 function socketPath(name: string): string {
   if (process.env.COLLIE_DURABLE_SOCKET) return process.env.COLLIE_DURABLE_SOCKET;
@@ -19,7 +28,9 @@ if (!run) {
   console.error(`unknown demo agent "${name}"; known: ${Object.keys(demos).join(', ')}`);
   process.exit(2);
 }
-run(socketPath(name), { repeat: flags.includes('--repeat') }).catch((err: unknown) => {
+const dataAt = flags.indexOf('--data');
+const dataDir = dataAt >= 0 ? flags[dataAt + 1] : undefined;
+run(socketPath(name), { repeat: flags.includes('--repeat'), ...(dataDir ? { dataDir } : {}) }).catch((err: unknown) => {
   console.error(`[agent] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

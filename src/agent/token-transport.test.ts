@@ -19,7 +19,7 @@ describe('the token transport', () => {
   it('checks the token before anything else and says nothing more than unauthorized', async () => {
     collie = await openCollie({ port: 0, tokens: [TOKEN], hostName: 'edge', caps: { asks: true }, log: () => {} });
     expect(collie.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
       for (const path of ['/hello', '/snapshot', '/nowhere']) {
         expect(await get(path, headers)).toEqual({ status: 401, text: '{"code":"unauthorized"}' });
       }

@@ -19,7 +19,7 @@ export interface DemoAgent {
 export async function startDemoAgent(stateDir: string, demo: string, log: (line: string) => void): Promise<DemoAgent> {
   const folder = await privateFolder(join(stateDir, 'demo'));
   const socket = join(folder, `${demo}.sock`);
-  const child = spawn(process.execPath, [AGENT_BIN, demo, '--repeat'], {
+  const child = spawn(process.execPath, [AGENT_BIN, demo, '--repeat', '--data', join(folder, `${demo}-data`)], {
     env: { ...process.env, COLLIE_DURABLE_SOCKET: socket },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
