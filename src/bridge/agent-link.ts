@@ -1,7 +1,9 @@
 import { REPLY_LIMITS, VERSION_HEADER, WIRE_PREFIX, type ReplyKind } from '../wire/limits';
 import type { AgentSource } from './config';
 import { checkSocketPrivacy } from './socket-privacy';
+import { checkToken, checkUrl } from './source-rules';
 import { callSocket, TransportError, type WireResponse } from './transport';
+import { callUrl } from './transport-url';
 
 /** Deadlines for the whole exchange, per route class (bridge.md §3). */
 export const DEADLINES = {
@@ -26,6 +28,11 @@ export class AgentLink {
 
   get where(): 'here' | 'elsewhere' {
     return this.source.address?.kind === 'url' ? 'elsewhere' : 'here';
+  }
+
+  /** True on the token transport, where a 401 or 403 means the agent refused the token. */
+  get usesToken(): boolean {
+    return this.source.address?.kind === 'url';
   }
 
   async call(
@@ -54,7 +61,10 @@ export class AgentLink {
       if (!privacy.ok) throw new AddressRefused(privacy.reason);
       return callSocket(address.path, call);
     }
-    throw new AddressRefused('the token transport is not available in this build yet');
+    // Checked again before every call, as the socket's privacy walk is: a bad address never dials.
+    const refused = checkUrl(address.url) ?? checkToken(address.token);
+    if (refused) throw new AddressRefused(refused);
+    return callUrl(address.url, address.token, call);
   }
 }
 

@@ -3,11 +3,16 @@ import { bridgePaths } from './paths';
 import { FatalConfigError, loadSources } from './config';
 import { startBridge } from './bridge';
 import { startDemoAgent } from './demo-agent';
+import { durableMain } from './check/check-cli';
 
 const DEFAULT_PORT = 8787;
+/** The bundled agent `--demo` starts: it shows every part of the wire. */
+const DEMO_AGENT = 'desk';
 const HELP = `collie — supervise durable agents from your phone
 
   collie start [--port N] [--host H] [--demo]   run the bridge and serve the phone (default)
+  collie durable check <socket-path | url> [--token-env VAR] [--writes] [--wait-ready-ms N]
+                                                check a live durable agent against WIRE.md
 `;
 
 const log = (line: string) => console.log(line);
@@ -24,8 +29,8 @@ async function start(args: string[]): Promise<void> {
   const { sources, durable } = await loadSources(paths.configDir, process.env, log);
   const stops: (() => void)[] = [];
   if (values.demo) {
-    if (sources.some((s) => s.name === 'hello')) throw new FatalConfigError('--demo: an agent named "hello" is already attached');
-    const demo = await startDemoAgent(paths.stateDir, 'hello', log);
+    if (sources.some((s) => s.name === DEMO_AGENT)) throw new FatalConfigError(`--demo: an agent named "${DEMO_AGENT}" is already attached`);
+    const demo = await startDemoAgent(paths.stateDir, DEMO_AGENT, log);
     stops.push(demo.stop);
     sources.push({ name: demo.name, address: { kind: 'socket', path: demo.socket } });
   }
@@ -49,6 +54,13 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'start') {
       await start(rest);
       return -1; // keeps running
+    }
+    if (verb === 'durable') {
+      return await durableMain(rest, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+        env: process.env,
+      });
     }
     if (verb === 'help' || verb === '--help' || verb === '-h') {
       process.stdout.write(HELP);

@@ -1,15 +1,22 @@
-import { WIRE_VERSIONS } from '../wire/limits';
+import { WIRE_VERSIONS, type ReplyKind } from '../wire/limits';
 import { parseEventsReply } from '../wire/parse-events';
 import { parseHello, pickVersion } from '../wire/parse-hello';
 import { panesOf, parseSnapshot } from '../wire/parse-snapshot';
 import { isRecord } from '../wire/read';
 import { AddressRefused, type AgentLink } from './agent-link';
 import type { AgentStore } from './agent-store';
-import { TransportError } from './transport';
+import { TransportError, type WireResponse } from './transport';
 import { versionMismatchSentence } from './version-sentence';
 
 /** A reply the rules call a failed read (bad status, malformed body). */
 class ReadFailure extends Error {}
+
+/** The token transport's 401 or 403: shown as `token-refused`, so the user knows what to fix. */
+class TokenRefused extends Error {
+  constructor() {
+    super('token-refused');
+  }
+}
 
 /** Reads of events per pane per poll, so one flooding pane cannot hold the poll forever. */
 const MAX_EVENT_READS = 20;
@@ -53,7 +60,7 @@ export class Poller {
 
   /** Returns true when the agent is ready to be read. */
   private async readHello(): Promise<boolean> {
-    const res = await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: null });
+    const res = await this.read('hello', '/hello', { withVersion: null });
     if (res.status !== 200) throw new ReadFailure(`hello answered ${res.status}`);
     const parsed = parseHello(res.json);
     if (!parsed.ok) {
@@ -95,7 +102,7 @@ export class Poller {
 
   private async readSnapshot(): Promise<void> {
     const headers: Record<string, string> = this.etag ? { 'if-none-match': this.etag } : {};
-    const res = await this.link.call('snapshot', 'read', 'GET', '/snapshot', { headers });
+    const res = await this.read('snapshot', '/snapshot', { headers });
     if (res.status === 304) {
       this.store.setStatus('ok');
       return;
@@ -124,7 +131,7 @@ export class Poller {
     const log = this.store.paneLog(paneId);
     for (let read = 0; read < MAX_EVENT_READS; read += 1) {
       const query = `after=${log.cursor}&epoch=${encodeURIComponent(log.epoch)}`;
-      const res = await this.link.call('events', 'read', 'GET', `/pane/${encodeURIComponent(paneId)}/events?${query}`);
+      const res = await this.read('events', `/pane/${encodeURIComponent(paneId)}/events?${query}`);
       if (res.status === 404) return; // the pane went away between snapshot and events
       if (res.status !== 200) throw new ReadFailure(`events answered ${res.status}`);
       let droppedLink = false;
@@ -139,6 +146,13 @@ export class Poller {
     }
   }
 
+  /** Every read goes through here, so a refused token is caught on whichever read meets it. */
+  private async read(reply: ReplyKind, path: string, options: { headers?: Record<string, string>; withVersion?: number | null } = {}): Promise<WireResponse> {
+    const res = await this.link.call(reply, 'read', 'GET', path, options);
+    if (this.link.usesToken && (res.status === 401 || res.status === 403)) throw new TokenRefused();
+    return res;
+  }
+
   private readonly linkLogged = new Set<string>();
   private logDroppedLink(paneId: string): void {
     if (this.linkLogged.has(paneId)) return;
@@ -150,6 +164,11 @@ export class Poller {
     this.needHello = true;
     this.etag = undefined;
     const reason = describe(err);
+    if (err instanceof TokenRefused) {
+      this.failures = 2;
+      this.store.setStatus('token-refused', 'token-refused');
+      return;
+    }
     if (err instanceof AddressRefused) {
       this.failures = 2;
       this.store.setStatus('unreachable', reason);

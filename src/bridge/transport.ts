@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 /** Why an exchange with an agent failed; the poller and the intents map these to states. */
 export type TransportFailure =
@@ -7,7 +7,9 @@ export type TransportFailure =
   | 'no-socket'
   | 'connection-lost'
   | 'too-large'
-  | 'not-json';
+  | 'not-json'
+  | 'bad-address'
+  | 'certificate-refused';
 
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure, message: string) {
@@ -32,59 +34,97 @@ export interface WireResponse {
   headers: IncomingHttpHeaders;
   /** The parsed JSON body; undefined for an empty body (304). */
   json: unknown;
+  /** The body exactly as it came, for callers that judge the agent's bytes (the conformance check). */
+  raw: Buffer;
 }
 
-/** One exchange over a Unix socket: deadline for the whole exchange, reply capped at `maxBytes`. */
-export function callSocket(socketPath: string, call: WireCall): Promise<WireResponse> {
+/** Starts the request; the exchange calls `onResponse` once the status line is in. */
+export type OpenRequest = (headers: Record<string, string>, onResponse: (res: IncomingMessage) => void) => ClientRequest;
+
+/**
+ * One exchange, whatever the transport: the deadline covers connect to last byte, a reply over
+ * `maxBytes` is not read, and the body must be JSON (or empty). `describeError` turns a socket
+ * error into the transport's own failure and sentence.
+ */
+export function exchange(call: WireCall, open: OpenRequest, describeError: (err: NodeJS.ErrnoException) => TransportError): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
-    const headers: Record<string, string> = { ...call.headers, host: 'durable-agent' };
+    const headers: Record<string, string> = { ...call.headers };
     if (payload) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(payload.length);
     }
     let settled = false;
-    const fail = (failure: TransportFailure, message: string) => {
+    let req: ClientRequest | undefined;
+    const settle = (outcome: { error: TransportError } | { response: WireResponse }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
-      reject(new TransportError(failure, message));
+      if ('error' in outcome) {
+        req?.destroy();
+        reject(outcome.error);
+      } else {
+        resolve(outcome.response);
+      }
     };
-    const req = httpRequest({ socketPath, method: call.method, path: call.path, headers, agent: false }, (res) => {
+    const fail = (failure: TransportFailure, message: string) => settle({ error: new TransportError(failure, message) });
+    const timer = setTimeout(() => fail('timeout', `no reply within ${call.deadlineMs} ms`), call.deadlineMs);
+    const tooLarge = () => fail('too-large', `the reply is over ${call.maxBytes} bytes`);
+    const onResponse = (res: IncomingMessage) => {
       const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > call.maxBytes) return fail('too-large', `the reply is over ${call.maxBytes} bytes`);
+      if (declared > call.maxBytes) return tooLarge();
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > call.maxBytes) return fail('too-large', `the reply is over ${call.maxBytes} bytes`);
+        if (size > call.maxBytes) return tooLarge();
         chunks.push(chunk);
       });
       res.on('error', () => fail('connection-lost', 'the connection was lost'));
       res.on('aborted', () => fail('connection-lost', 'the connection was lost'));
       res.on('end', () => {
         if (settled) return;
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        if (text !== '') {
-          try {
-            json = JSON.parse(text);
-          } catch {
-            return fail('not-json', 'the reply is not JSON');
-          }
-        }
-        settled = true;
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
+        const status = res.statusCode ?? 0;
+        const raw = Buffer.concat(chunks);
+        const json = parseBody(raw, status);
+        if (json === NOT_JSON) return fail('not-json', 'the reply is not JSON');
+        settle({ response: { status, headers: res.headers, json, raw } });
       });
-    });
-    const timer = setTimeout(() => fail('timeout', `no reply within ${call.deadlineMs} ms`), call.deadlineMs);
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') fail('no-socket', `no socket at ${socketPath}`);
-      else if (err.code === 'ECONNREFUSED') fail('connection-refused', 'connection refused');
-      else fail('connection-lost', 'the connection was lost');
-    });
+    };
+    try {
+      req = open(headers, onResponse);
+    } catch (err) {
+      // Node refuses some requests before any byte leaves (such as a bad header value).
+      return settle({ error: describeError(err as NodeJS.ErrnoException) });
+    }
+    req.on('error', (err: NodeJS.ErrnoException) => settle({ error: describeError(err) }));
     req.end(payload);
   });
+}
+
+const NOT_JSON = Symbol('not-json');
+
+function parseBody(raw: Buffer, status: number): unknown {
+  const text = raw.toString('utf8');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A redirect's body is meant for browsers; the status alone is passed up, never followed.
+    return status >= 300 && status < 400 ? undefined : NOT_JSON;
+  }
+}
+
+/** One exchange over a Unix socket: deadline for the whole exchange, reply capped at `maxBytes`. */
+export function callSocket(socketPath: string, call: WireCall): Promise<WireResponse> {
+  return exchange(
+    call,
+    (headers, onResponse) =>
+      httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent: false }, onResponse),
+    (err) => {
+      if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`);
+      if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused');
+      return new TransportError('connection-lost', 'the connection was lost');
+    },
+  );
 }

@@ -1,0 +1,112 @@
+import { count, type Rec } from '../../wire/read';
+import { freshId } from './check-call';
+import { conversationsProblems, eventsPageProblems, itemsPageProblems, viewProblems } from './shape-replies';
+import { declared, expectReply, expectWithin, failOnProblems, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
+
+/** As the poller: at most this many panes are read per run. */
+const MAX_PANES = 20;
+/** Pages per pane before the check calls the agent stuck. */
+const MAX_PAGES = 50;
+/** An epoch no agent holds (the rule only needs one that is not the current). */
+const FOREIGN_EPOCH = 'A'.repeat(22);
+const HISTORY_LIMIT = 5;
+
+function eventsPath(paneId: string, after: number, epoch: string): string {
+  return `/pane/${encodeURIComponent(paneId)}/events?after=${after}&epoch=${encodeURIComponent(epoch)}`;
+}
+
+/** Reads one pane from after=0 until its cursor reaches the snapshot's; returns what went wrong. */
+async function readPane(ctx: CheckContext, paneId: string, target: number, epoch: string): Promise<string[]> {
+  let after = 0;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const res = await ctx.call({ path: eventsPath(paneId, after, epoch) });
+    expectReply(res, 200);
+    expectWithin(res, 'events');
+    const body = objectBody(res);
+    // A view is allowed too: the agent may no longer keep the early events, or holds over 1000.
+    const problems = body.view === true ? viewProblems(body, epoch) : eventsPageProblems(body, after, epoch);
+    if (problems.length > 0) return problems.map((p) => `pane ${paneId}, after=${after}: ${p}`);
+    const cursor = count(body.cursor) ?? after;
+    if (cursor >= target) return [];
+    if (body.view === true) return [`pane ${paneId}: the view's cursor ${cursor} is behind the snapshot's ${target}`];
+    if (cursor === after) return [`pane ${paneId}: stuck at cursor ${cursor}, the snapshot says ${target}`];
+    after = cursor;
+  }
+  return [`pane ${paneId}: ${MAX_PAGES} pages did not reach cursor ${target}`];
+}
+
+function knownPanes(snapshot: Rec): { id: string; cursor: number }[] {
+  return rawPanes(snapshot)
+    .filter((pane): pane is Rec & { id: string } => typeof pane.id === 'string')
+    .map((pane) => ({ id: pane.id, cursor: count(pane.cursor) ?? 0 }));
+}
+
+/** Events and history (WIRE.md §6, §9). */
+export const eventsRules: Rule[] = [
+  {
+    name: 'events: pages from after=0 rise by seq and reach the snapshot cursor',
+    run: async (ctx) => {
+      const snapshot = needSnapshot(ctx);
+      const panes = knownPanes(snapshot).slice(0, MAX_PANES);
+      if (panes.length === 0) skip('the agent shows no pane');
+      const problems: string[] = [];
+      for (const pane of panes) problems.push(...(await readPane(ctx, pane.id, pane.cursor, String(snapshot.epoch))));
+      failOnProblems(problems);
+    },
+  },
+  {
+    name: 'events: a foreign epoch gets the current view',
+    run: async (ctx) => {
+      const snapshot = needSnapshot(ctx);
+      const pane = knownPanes(snapshot)[0] ?? skip('the agent shows no pane');
+      const res = await ctx.call({ path: eventsPath(pane.id, 0, FOREIGN_EPOCH) });
+      expectReply(res, 200);
+      expectWithin(res, 'events');
+      failOnProblems(viewProblems(objectBody(res), String(snapshot.epoch)));
+    },
+  },
+  {
+    name: 'events: 404 no-such-pane for an unknown pane',
+    run: async (ctx) => {
+      const snapshot = needSnapshot(ctx);
+      const res = await ctx.call({ path: eventsPath(freshId('pane'), 0, String(snapshot.epoch)) });
+      expectReply(res, 404, 'no-such-pane');
+    },
+  },
+  {
+    name: 'history: 404 not-found without cap history',
+    run: async (ctx) => {
+      needSnapshot(ctx);
+      if (declared(ctx, 'history')) skip('cap history is declared');
+      expectReply(await ctx.call({ path: `/conversations?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
+      expectReply(await ctx.call({ path: `/conversation/${freshId('conversation')}/items?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
+    },
+  },
+  {
+    name: 'history: conversations page within 1 MiB, next cursor ≤ 512 printable bytes',
+    run: async (ctx) => {
+      needSnapshot(ctx);
+      if (!declared(ctx, 'history')) skip('cap history is not declared');
+      const res = await ctx.call({ path: `/conversations?limit=${HISTORY_LIMIT}` });
+      expectReply(res, 200);
+      expectWithin(res, 'conversations');
+      const body = objectBody(res);
+      failOnProblems(conversationsProblems(body, HISTORY_LIMIT));
+      const first = Array.isArray(body.conversations) ? (body.conversations[0] as Rec | undefined) : undefined;
+      if (typeof first?.id === 'string') ctx.notes.set('conversation', first.id);
+    },
+  },
+  {
+    name: 'history: items page of the first conversation',
+    run: async (ctx) => {
+      needSnapshot(ctx);
+      if (!declared(ctx, 'history')) skip('cap history is not declared');
+      const id = ctx.notes.get('conversation');
+      if (typeof id !== 'string') skip('no conversation was listed');
+      const res = await ctx.call({ path: `/conversation/${encodeURIComponent(id)}/items?limit=${HISTORY_LIMIT}` });
+      expectReply(res, 200);
+      expectWithin(res, 'items');
+      failOnProblems(itemsPageProblems(objectBody(res), HISTORY_LIMIT));
+    },
+  },
+];

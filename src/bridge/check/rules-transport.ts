@@ -1,0 +1,45 @@
+import { checkSocketPrivacy } from '../socket-privacy';
+import type { WireResponse } from '../transport';
+import type { Auth } from './check-call';
+import { describeReply, fail, skip, type CheckContext, type Rule } from './rule';
+
+/** The one refusal the token transport allows, byte for byte (WIRE.md §1). */
+const UNAUTHORIZED = '{"code":"unauthorized"}';
+
+function expectUnauthorized(res: WireResponse, what: string): void {
+  if (res.status !== 401) fail(`${what}: expected 401, got ${describeReply(res)}`);
+  const body = res.raw.toString('utf8');
+  if (body !== UNAUTHORIZED) fail(`${what}: the body must be exactly ${UNAUTHORIZED}, got ${describeReply(res)}`);
+}
+
+/**
+ * The token is checked first, before version, hello and readiness: so hello, a call without
+ * the version header and an unknown path all get the same bare 401.
+ */
+async function expectRefusedToken(ctx: CheckContext, auth: Auth): Promise<void> {
+  if (ctx.target.kind !== 'url') skip('the socket transport has no token');
+  expectUnauthorized(await ctx.call({ path: '/hello', version: null, auth }), 'hello');
+  expectUnauthorized(await ctx.call({ path: '/snapshot', version: null, auth }), 'snapshot without the version header');
+  expectUnauthorized(await ctx.call({ path: '/snapshot', auth }), 'snapshot');
+  expectUnauthorized(await ctx.call({ path: '/conformance-no-such-route', auth }), 'an unknown path');
+}
+
+/** Who may reach the agent at all (WIRE.md §1, bridge.md §3). */
+export const transportRules: Rule[] = [
+  {
+    name: 'socket: private folder 0700 and socket 0600, no symlink on the way',
+    run: async (ctx) => {
+      if (ctx.target.kind !== 'socket') skip('the token transport has no socket');
+      const privacy = await checkSocketPrivacy(ctx.target.path);
+      if (!privacy.ok) fail(privacy.reason);
+    },
+  },
+  {
+    name: 'token: exactly 401 {"code":"unauthorized"} without a token',
+    run: (ctx) => expectRefusedToken(ctx, 'none'),
+  },
+  {
+    name: 'token: exactly 401 {"code":"unauthorized"} with a wrong token',
+    run: (ctx) => expectRefusedToken(ctx, 'wrong'),
+  },
+];
