@@ -3,7 +3,7 @@ import type { AgentSource } from './config';
 import { checkSocketPrivacy } from './socket-privacy';
 import { checkToken, checkUrl } from './source-rules';
 import { callSocket, TransportError, type WireResponse } from './transport';
-import { callUrl } from './transport-url';
+import { callUrl, type UrlTls } from './transport-url';
 
 /** Deadlines for the whole exchange, per route class (bridge.md §3). */
 export const DEADLINES = {
@@ -24,7 +24,11 @@ export class AgentLink {
   /** The wire version picked at hello; null until then. */
   version: number | null = null;
 
-  constructor(private readonly source: AgentSource) {}
+  /** `tls` adds trust for a test's own CA; production uses the system's certificates only. */
+  constructor(
+    private readonly source: AgentSource,
+    private readonly tls?: UrlTls,
+  ) {}
 
   get where(): 'here' | 'elsewhere' {
     return this.source.address?.kind === 'url' ? 'elsewhere' : 'here';
@@ -64,7 +68,7 @@ export class AgentLink {
     // Checked again before every call, as the socket's privacy walk is: a bad address never dials.
     const refused = checkUrl(address.url) ?? checkToken(address.token);
     if (refused) throw new AddressRefused(refused);
-    return callUrl(address.url, address.token, call);
+    return callUrl(address.url, address.token, call, this.tls);
   }
 }
 

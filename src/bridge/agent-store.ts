@@ -84,6 +84,8 @@ export class AgentStore {
   readonly panes = new Map<string, PaneLog>();
   /** Rises on every change the phone could see. */
   version = 0;
+  /** What `collie doctor` counts on its `program` line: reads of the agent and results of acts. */
+  readonly counters = { reads: 0, results: {} as Record<string, number> };
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -99,6 +101,10 @@ export class AgentStore {
   changed(): void {
     this.version += 1;
     for (const listener of this.listeners) listener();
+  }
+
+  countResult(outcome: string): void {
+    this.counters.results[outcome] = (this.counters.results[outcome] ?? 0) + 1;
   }
 
   setStatus(status: AgentStatus, reason?: string): void {

@@ -4,14 +4,11 @@ import type { AgentHandle } from './answer-ask';
 import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import type { AgentSource } from './config';
+import { LOOKING_WINDOW_MS, pollDelay } from './cadence';
 import { Poller } from './poller';
 import { createPhoneServer } from './phone-server';
 import { agentStateDir, privateFolder } from './state-dir';
 
-/** Poll cadence over a socket (bridge.md §3): faster while a phone is looking. */
-export const SOCKET_CADENCE = { looking: 1000, idle: 3000 } as const;
-/** A phone counts as looking this long after its last read. */
-export const LOOKING_WINDOW_MS = 5000;
 
 export interface BridgeOptions {
   sources: AgentSource[];
@@ -52,7 +49,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       const timer = setTimeout(() => {
         timers.delete(timer);
         loop(handle);
-      }, looking ? SOCKET_CADENCE.looking : SOCKET_CADENCE.idle);
+      }, pollDelay(handle.link.usesToken ? 'url' : 'socket', looking, handle.store.status));
       timers.add(timer);
     });
   };

@@ -148,6 +148,7 @@ export class Poller {
 
   /** Every read goes through here, so a refused token is caught on whichever read meets it. */
   private async read(reply: ReplyKind, path: string, options: { headers?: Record<string, string>; withVersion?: number | null } = {}): Promise<WireResponse> {
+    this.store.counters.reads += 1;
     const res = await this.link.call(reply, 'read', 'GET', path, options);
     if (this.link.usesToken && (res.status === 401 || res.status === 403)) throw new TokenRefused();
     return res;
