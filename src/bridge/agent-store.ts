@@ -6,6 +6,14 @@ import { toPhoneAsk } from './ask-hash';
 /** The most chat entries the bridge holds per pane; older ones are read from history. */
 export const MAX_ENTRIES_PER_PANE = 5000;
 
+export interface SavedPane {
+  cursor: number;
+  epoch: string;
+  trimmed: boolean;
+  turn: Turn | null;
+  entries: ChatEntry[];
+}
+
 /** What the bridge holds of one pane's conversation, fed by events. */
 export class PaneLog {
   cursor = 0;
@@ -17,6 +25,19 @@ export class PaneLog {
   private readonly itemIndex = new Map<string, number>();
   readonly askTitles = new Map<string, string>();
   readonly closedAsks = new Map<string, DecidedBy>();
+
+  /** What the disk cache keeps of this pane. */
+  saved(): SavedPane {
+    return { cursor: this.cursor, epoch: this.epoch, trimmed: this.trimmed, turn: this.turn, entries: this.entries };
+  }
+
+  restore(saved: SavedPane): void {
+    Object.assign(this, { cursor: saved.cursor, epoch: saved.epoch, trimmed: saved.trimmed, turn: saved.turn, entries: [...saved.entries] });
+    this.itemIndex.clear();
+    this.entries.forEach((entry, index) => {
+      if (entry.type === 'item') this.itemIndex.set(entry.item.id, index);
+    });
+  }
 
   apply(reply: EventsReply): void {
     this.cursor = reply.cursor;

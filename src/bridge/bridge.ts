@@ -5,6 +5,7 @@ import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import type { AgentSource } from './config';
 import { LOOKING_WINDOW_MS, pollDelay } from './cadence';
+import { DiskCache } from './disk-cache';
 import { Poller } from './poller';
 import { createPhoneServer } from './phone-server';
 import { agentStateDir, privateFolder } from './state-dir';
@@ -30,12 +31,17 @@ export interface RunningBridge {
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   await privateFolder(options.stateDir);
   const agents = new Map<string, AgentHandle>();
+  const caches: DiskCache[] = [];
   let lastLook = 0;
   for (const source of options.sources) {
-    await agentStateDir(options.stateDir, source.name);
+    const folder = await agentStateDir(options.stateDir, source.name);
     if (source.problem) options.log(`[bridge] ${source.name}: ${source.problem}`);
     const link = new AgentLink(source);
     const store = new AgentStore(source.name, link.where);
+    const cache = new DiskCache(folder, store, options.log);
+    await cache.load();
+    store.onChange(() => cache.changed());
+    caches.push(cache);
     agents.set(source.name, { store, link, poller: new Poller(store, link, options.log) });
   }
 
@@ -77,6 +83,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await Promise.all(caches.map((cache) => cache.flush()));
     },
   };
 }

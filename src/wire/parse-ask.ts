@@ -78,7 +78,8 @@ export function parseAsk(raw: unknown): Ask | null {
     revision,
     toolCallId: raw.toolCallId,
     title: title.text,
-    shortened: title.changed || (reason?.changed ?? false),
+    // An earlier reader's mark is kept (it only makes the card more careful): the bridge's cache.
+    shortened: title.changed || (reason?.changed ?? false) || raw.shortened === true,
   } as Ask;
   if (isValidId(raw.itemId)) base.itemId = raw.itemId;
   if (reason) base.reason = reason.text;
