@@ -1,15 +1,18 @@
-/** `node src/agent/bin.mjs <hello|desk> [--repeat] [--data <folder>]`: runs a bundled demo agent. */
+/** `node src/agent/bin.mjs <hello|desk|bench> [--repeat] [--data <folder>] [--items N]`: runs a bundled demo agent. */
+import { runBench } from './demos/bench';
 import { runDesk } from './demos/desk';
 import { runHello } from './demos/hello';
 
 interface DemoOptions {
   repeat: boolean;
   dataDir?: string;
+  items?: number;
 }
 
 const demos: Record<string, (socket: string, options: DemoOptions) => Promise<unknown>> = {
   hello: runHello,
   desk: (socket, options) => runDesk(socket, options),
+  bench: (socket, options) => runBench(socket, options),
 };
 
 function socketPath(name: string): string {
@@ -30,7 +33,9 @@ if (!run) {
 }
 const dataAt = flags.indexOf('--data');
 const dataDir = dataAt >= 0 ? flags[dataAt + 1] : undefined;
-run(socketPath(name), { repeat: flags.includes('--repeat'), ...(dataDir ? { dataDir } : {}) }).catch((err: unknown) => {
+const itemsAt = flags.indexOf('--items');
+const items = itemsAt >= 0 ? Number(flags[itemsAt + 1]) : undefined;
+run(socketPath(name), { repeat: flags.includes('--repeat'), ...(dataDir ? { dataDir } : {}), ...(items ? { items } : {}) }).catch((err: unknown) => {
   console.error(`[agent] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

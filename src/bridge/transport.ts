@@ -36,6 +36,8 @@ export interface WireResponse {
   json: unknown;
   /** The body exactly as it came, for callers that judge the agent's bytes (the conformance check). */
   raw: Buffer;
+  /** Bytes on the connection, headers included (each exchange has a connection of its own). */
+  bytes: { read: number; written: number };
 }
 
 /** Starts the request; the exchange calls `onResponse` once the status line is in. */
@@ -88,7 +90,8 @@ export function exchange(call: WireCall, open: OpenRequest, describeError: (err:
         const raw = Buffer.concat(chunks);
         const json = parseBody(raw, status);
         if (json === NOT_JSON) return fail('not-json', 'the reply is not JSON');
-        settle({ response: { status, headers: res.headers, json, raw } });
+        const bytes = { read: res.socket?.bytesRead ?? raw.length, written: res.socket?.bytesWritten ?? 0 };
+        settle({ response: { status, headers: res.headers, json, raw, bytes } });
       });
     };
     try {
