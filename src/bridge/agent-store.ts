@@ -105,6 +105,8 @@ export class AgentStore {
   readonly panes = new Map<string, PaneLog>();
   /** Rises on every change the phone could see. */
   version = 0;
+  /** Titles of conversations seen in the agent's history, for a closed conversation's heading. */
+  readonly historyTitles = new Map<string, string>();
   /** What `collie doctor` counts on its `program` line: reads of the agent and results of acts. */
   readonly counters = { reads: 0, results: {} as Record<string, number> };
   private readonly listeners = new Set<() => void>();

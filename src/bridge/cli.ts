@@ -1,79 +1,69 @@
-import { parseArgs } from 'node:util';
+import { restartBridge, restartLine } from './bridge-client';
+import { FatalConfigError } from './config';
+import { runDoctor } from './doctor';
+import { durableVerbs } from './durable-verbs';
+import { loadBridgeEnv } from './env-file';
 import { bridgePaths } from './paths';
-import { FatalConfigError, loadSources } from './config';
-import { startBridge } from './bridge';
-import { startDemoAgent } from './demo-agent';
-import { durableMain } from './check/check-cli';
+import { startCommand } from './start-command';
 
-const DEFAULT_PORT = 8787;
-/** The bundled agent `--demo` starts: it shows every part of the wire. */
-const DEMO_AGENT = 'desk';
 const HELP = `collie — supervise durable agents from your phone
 
   collie start [--port N] [--host H] [--demo]   run the bridge and serve the phone (default)
+  collie restart                                the running bridge re-reads sources.json
+  collie doctor                                 one line per check: ok, or FAIL and how to fix it
+  collie durable attach <name> --socket <path> [--restart]
+  collie durable attach <name> --url <url> --token-env <VAR> [--restart]
+  collie durable detach <name> [--restart]
+  collie durable list                           each durable agent and its state
   collie durable check <socket-path | url> [--token-env VAR] [--writes] [--wait-ready-ms N]
                                                 check a live durable agent against WIRE.md
 `;
 
 const log = (line: string) => console.log(line);
+const io = {
+  out: (text: string) => process.stdout.write(text),
+  err: (text: string) => process.stderr.write(text),
+  env: process.env,
+};
 
-async function start(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } },
-    strict: true,
-  });
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FatalConfigError(`--port must be a port number, not "${values.port}"`);
-  const paths = bridgePaths();
-  const { sources, durable } = await loadSources(paths.configDir, process.env, log);
-  const stops: (() => void)[] = [];
-  if (values.demo) {
-    if (sources.some((s) => s.name === DEMO_AGENT)) throw new FatalConfigError(`--demo: an agent named "${DEMO_AGENT}" is already attached`);
-    const demo = await startDemoAgent(paths.stateDir, DEMO_AGENT, log);
-    stops.push(demo.stop);
-    sources.push({ name: demo.name, address: { kind: 'socket', path: demo.socket } });
-  }
-  const bridge = await startBridge({ sources, durable: durable || !!values.demo, stateDir: paths.stateDir, host: values.host ?? '127.0.0.1', port, log }).catch((err: unknown) => {
-    for (const stop of stops) stop(); // never leave a demo agent running behind a failed start
-    throw err;
-  });
-  log(`[bridge] ${sources.length} durable agent(s): ${sources.map((s) => s.name).join(', ') || 'none'}`);
-  log(`[bridge] Open ${bridge.url} on your phone`);
-  const shutdown = () => {
-    for (const stop of stops) stop();
-    void bridge.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-}
+/** The environment the verbs see: the process's own, over the config folder's `.env`. */
+const bridgeEnv = () => loadBridgeEnv(bridgePaths().configDir, process.env, log);
 
 export async function main(argv: string[]): Promise<number> {
   const [verb = 'start', ...rest] = argv;
   try {
     if (verb === 'start') {
-      await start(rest);
+      await startCommand(rest, log);
       return -1; // keeps running
     }
-    if (verb === 'durable') {
-      return await durableMain(rest, {
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-        env: process.env,
-      });
+    if (verb === 'durable') return await durableVerbs(rest, { ...io, env: await bridgeEnv() });
+    if ((verb === 'restart' || verb === 'doctor') && rest.length > 0) {
+      io.err(`collie ${verb} takes no arguments\n\n${HELP}`);
+      return 2;
+    }
+    if (verb === 'restart') {
+      const result = await restartBridge(bridgePaths().stateDir);
+      io.out(`${restartLine(result)}\n`);
+      return result.restarted ? 0 : 1;
+    }
+    if (verb === 'doctor') {
+      const { configDir, stateDir } = bridgePaths();
+      const { failed } = await runDoctor({ configDir, stateDir, env: await bridgeEnv(), onLine: (line) => io.out(`${line}\n`) });
+      return failed ? 1 : 0;
     }
     if (verb === 'help' || verb === '--help' || verb === '-h') {
-      process.stdout.write(HELP);
+      io.out(HELP);
       return 0;
     }
-    process.stderr.write(HELP);
+    io.err(HELP);
     return 2;
   } catch (err) {
     if (err instanceof FatalConfigError) {
       console.error(err.line);
       return 1;
     }
-    console.error(`[bridge] FATAL: ${err instanceof Error ? err.message : String(err)}`);
+    const prefix = verb === 'start' ? '[bridge] FATAL:' : `collie ${verb}:`;
+    console.error(`${prefix} ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
 }

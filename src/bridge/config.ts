@@ -1,6 +1,7 @@
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../wire/read';
+import { describeJsonError } from './json-error';
 import { checkName } from './source-rules';
 
 export type Address = { kind: 'socket'; path: string } | { kind: 'url'; url: string; token: string };
@@ -51,15 +52,25 @@ export async function loadSources(
     await chmod(file, 0o600);
     log(`[bridge] ${file} had mode ${mode.toString(8).padStart(4, '0')}; tightened to 0600`);
   }
+  sources.push(...parseSourcesText(text, file, sources));
+  return { sources, durable: true };
+}
+
+/**
+ * The strict check of the file's text, without touching the file: `collie doctor` reports what
+ * the bridge would say. `taken` holds the agents named before the file (the environment agent).
+ */
+export function parseSourcesText(text: string, file: string, taken: AgentSource[] = []): AgentSource[] {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new FatalConfigError(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new FatalConfigError(`${file} is not valid JSON: ${describeJsonError(text, err)}`);
   }
   if (!Array.isArray(raw)) throw new FatalConfigError(`${file} must hold a JSON array of entries`);
+  const sources = [...taken];
   raw.forEach((entry, index) => sources.push(parseEntry(entry, index, sources)));
-  return { sources, durable: true };
+  return sources.slice(taken.length);
 }
 
 function parseEntry(entry: unknown, index: number, taken: AgentSource[]): AgentSource {
@@ -90,7 +101,7 @@ function parseEntry(entry: unknown, index: number, taken: AgentSource[]): AgentS
 }
 
 /** `COLLIE_MUX=durable` with a socket, or a URL and token: the one agent named `default`. */
-function environmentAgent(env: NodeJS.ProcessEnv): AgentSource | null {
+export function environmentAgent(env: NodeJS.ProcessEnv): AgentSource | null {
   if (env.COLLIE_MUX !== 'durable') return null;
   const socket = env.COLLIE_DURABLE_SOCKET;
   const url = env.COLLIE_DURABLE_URL;

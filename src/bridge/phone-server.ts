@@ -6,6 +6,7 @@ import type { DashboardJson } from '../wire/bridge-json';
 import { answerAsk, parseAskRequest, type AgentHandle } from './answer-ask';
 import { HttpError } from './http-error';
 import { readStatic } from './static-files';
+import { statusJson } from './status-json';
 
 export interface PhoneApiDeps {
   agents: Map<string, AgentHandle>;
@@ -31,8 +32,9 @@ const CSP = [
 
 /** The phone's HTTP face: the bridge JSON under /api and the built PWA for everything else. */
 export function createPhoneServer(deps: PhoneApiDeps): Server {
+  const startedAt = Date.now();
   return createServer((req, res) => {
-    route(deps, req, res).catch((err: unknown) => {
+    route(deps, req, res, startedAt).catch((err: unknown) => {
       if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
       deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
       sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
@@ -40,7 +42,7 @@ export function createPhoneServer(deps: PhoneApiDeps): Server {
   });
 }
 
-async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerResponse, startedAt: number): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://bridge');
   const path = url.pathname;
   const method = req.method ?? 'GET';
@@ -48,6 +50,8 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);
   }
+  // For `collie durable list` and `collie doctor`, before phoneLooked: the CLI is no phone looking.
+  if (method === 'GET' && path === '/api/status') return sendJson(res, 200, statusJson(deps.agents, deps.durable, startedAt));
   const parts = path.split('/').slice(2).map(decodeSegment);
   if (method === 'GET') {
     deps.phoneLooked();
@@ -63,7 +67,10 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
     const askId = parts[1] ?? '';
     if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
     const request = parseAskRequest(await readJson(req));
-    return sendJson(res, 200, await answerAsk(agentOf(deps, request.agent), askId, request));
+    const handle = agentOf(deps, request.agent);
+    const reply = await answerAsk(handle, askId, request);
+    handle.store.countResult(reply.outcome);
+    return sendJson(res, 200, reply);
   }
   throw new HttpError(404, 'not-found', 'no such route');
 }

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Writes a file that may hold a secret: mode 0600 from its first byte, and atomically (a temp
+ * file in the same folder, then rename), so a crash never leaves half a file or a moment where
+ * the old entries are gone. A missing folder is made 0700; an existing one is left as it is.
+ */
+export async function writePrivateFile(path: string, text: string): Promise<void> {
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.chmod(0o600); // the umask can only narrow the mode, but say it outright
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } finally {
+    // After a rename the temp name is gone and this does nothing; after a failure it cleans up.
+    await rm(temp, { force: true });
+  }
+}
