@@ -1,7 +1,13 @@
-import type { AgentJson, AskReply, AskRequest, ChatJson, DashboardJson } from '../wire/bridge-json';
+import type { AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
 export type Fetched<T> = { changed: true; data: T; etag: string | null } | { changed: false };
+
+export interface ReadOptions {
+  /** Long-poll: the bridge holds the read until something changes (or its own time limit). */
+  wait?: boolean;
+  signal?: AbortSignal;
+}
 
 export class BridgeHttpError extends Error {
   constructor(
@@ -14,26 +20,37 @@ export class BridgeHttpError extends Error {
 }
 
 export interface BridgeClient {
-  dashboard(etag?: string | null): Promise<Fetched<DashboardJson>>;
-  agent(name: string, etag?: string | null): Promise<Fetched<AgentJson>>;
-  chat(agent: string, paneId: string, etag?: string | null): Promise<Fetched<ChatJson>>;
+  dashboard(etag: string | null, options?: ReadOptions): Promise<Fetched<DashboardJson>>;
+  agent(name: string, etag: string | null, options?: ReadOptions): Promise<Fetched<AgentJson>>;
+  chat(agent: string, paneId: string, etag: string | null, options?: ReadOptions): Promise<Fetched<ChatJson>>;
+  closed(agent: string, after: string | null): Promise<ClosedPageJson>;
+  history(agent: string, conversationId: string, after: string | null): Promise<HistoryJson>;
   answer(askId: string, request: AskRequest): Promise<AskReply>;
 }
 
 /** The phone's only way to the bridge: same-origin JSON. */
 export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) => fetch(...args)): BridgeClient {
-  async function get<T>(path: string, etag?: string | null): Promise<Fetched<T>> {
+  async function get<T>(path: string, etag: string | null, options: ReadOptions = {}): Promise<Fetched<T>> {
     const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
-    const res = await fetcher(`${base}${path}`, { headers, cache: 'no-store' });
+    const url = options.wait && etag ? `${base}${path}${path.includes('?') ? '&' : '?'}wait=1` : `${base}${path}`;
+    const res = await fetcher(url, { headers, cache: 'no-store', ...(options.signal ? { signal: options.signal } : {}) });
     if (res.status === 304) return { changed: false };
     if (!res.ok) throw await errorOf(res);
     return { changed: true, data: (await res.json()) as T, etag: res.headers.get('etag') };
   }
+  async function getOnce<T>(path: string): Promise<T> {
+    const res = await fetcher(`${base}${path}`, { cache: 'no-store' });
+    if (!res.ok) throw await errorOf(res);
+    return (await res.json()) as T;
+  }
   const seg = encodeURIComponent;
+  const after = (cursor: string | null) => (cursor ? `?after=${seg(cursor)}` : '');
   return {
-    dashboard: (etag) => get('/api/dashboard', etag),
-    agent: (name, etag) => get(`/api/agents/${seg(name)}`, etag),
-    chat: (agent, paneId, etag) => get(`/api/agents/${seg(agent)}/panes/${seg(paneId)}`, etag),
+    dashboard: (etag, options) => get('/api/dashboard', etag, options),
+    agent: (name, etag, options) => get(`/api/agents/${seg(name)}`, etag, options),
+    chat: (agent, paneId, etag, options) => get(`/api/agents/${seg(agent)}/panes/${seg(paneId)}`, etag, options),
+    closed: (agent, cursor) => getOnce(`/api/agents/${seg(agent)}/closed${after(cursor)}`),
+    history: (agent, id, cursor) => getOnce(`/api/agents/${seg(agent)}/conversations/${seg(id)}${after(cursor)}`),
     async answer(askId, request) {
       const res = await fetcher(`${base}/api/ask/${seg(askId)}`, {
         method: 'POST',

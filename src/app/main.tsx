@@ -7,5 +7,6 @@ import './styles.css';
 const stores = createStores();
 const router = createRouter();
 router.start();
+stores.connection.start();
 document.documentElement.lang = 'en';
 render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);

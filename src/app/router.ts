@@ -3,13 +3,15 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'agent'; agent: string }
-  | { screen: 'chat'; agent: string; paneId: string };
+  | { screen: 'chat'; agent: string; paneId: string }
+  | { screen: 'closed'; agent: string; conversationId: string };
 
 /** Routes live in the hash, so the bridge serves one shell for every screen. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
   if (parts[0] === 'agent' && parts[1] !== undefined) {
     if (parts[2] === 'chat' && parts[3] !== undefined) return { screen: 'chat', agent: parts[1], paneId: parts[3] };
+    if (parts[2] === 'closed' && parts[3] !== undefined) return { screen: 'closed', agent: parts[1], conversationId: parts[3] };
     return { screen: 'agent', agent: parts[1] };
   }
   return { screen: 'dashboard' };
@@ -24,6 +26,8 @@ export function hrefOf(route: Route): string {
       return `#/agent/${seg(route.agent)}`;
     case 'chat':
       return `#/agent/${seg(route.agent)}/chat/${seg(route.paneId)}`;
+    case 'closed':
+      return `#/agent/${seg(route.agent)}/closed/${seg(route.conversationId)}`;
   }
 }
 

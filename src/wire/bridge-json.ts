@@ -41,6 +41,28 @@ export interface AgentJson {
   conversations: ConversationRow[];
 }
 
+/** A closed conversation in the agent's history (never from the bridge's cache). */
+export interface ClosedConversationRow {
+  id: string;
+  title: string;
+  updatedAt?: string;
+  closedAt?: string;
+}
+
+export interface ClosedPageJson {
+  conversations: ClosedConversationRow[];
+  /** Where the next page starts, or null at the end. */
+  next: string | null;
+}
+
+/** A closed conversation, read-only, a page at a time from the agent's history. */
+export interface HistoryJson {
+  conversation: { id: string; title: string };
+  entries: ChatEntry[];
+  next: string | null;
+  trimmed: boolean;
+}
+
 /** An ask as the phone sees it, with the hash it sends back when it answers. */
 export type PhoneAsk = Ask & { hash: string };
 

@@ -1,9 +1,10 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import { BridgeHttpError, type BridgeClient } from '../bridge-client';
-import type { AskOutcome, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../bridge-client';
+import type { AskOutcome, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import { mintRequestId } from '../request-id';
-import { polled, type Connection, type PollEnv, type Polled } from './polled';
+import { polled, type PollEnv, type Polled } from './polled';
+import { reuseUnchanged } from './reuse-unchanged';
 
 /** What a card shows after a tap. */
 export type CardState =
@@ -13,10 +14,14 @@ export type CardState =
 
 export interface ChatStore {
   chat: ReadonlySignal<ChatJson | null>;
+  /** The chat's entries; an entry that did not change stays the same object between reads. */
+  entries: ReadonlySignal<ChatEntry[]>;
   /** Open asks still to show: a taken ask leaves at once, before the next read confirms it. */
   asks: ReadonlySignal<PhoneAsk[]>;
   cards: ReadonlySignal<Record<string, CardState>>;
-  connection: ReadonlySignal<Connection>;
+  stale: ReadonlySignal<boolean>;
+  /** The pane is not open (any more): closed, or never there. */
+  missing: ReadonlySignal<boolean>;
   show(agent: string, paneId: string): () => void;
   answer(ask: PhoneAsk, answer: Answer): Promise<void>;
 }
@@ -24,13 +29,20 @@ export interface ChatStore {
 export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore {
   const current = signal<{ agent: string; paneId: string; resource: Polled<ChatJson> } | null>(null);
   const cards = signal<Record<string, CardState>>({});
+  const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
+  let drawn: ChatEntry[] = [];
+  const entries = computed(() => {
+    drawn = reuseUnchanged(drawn, chat.value?.entries ?? []);
+    return drawn;
+  });
   const setCard = (askId: string, state: CardState) => {
     cards.value = { ...cards.value, [askId]: state };
   };
 
   return {
     chat,
+    entries,
     asks: computed(() => {
       const states = cards.value;
       return (chat.value?.asks ?? []).filter((ask) => {
@@ -39,15 +51,33 @@ export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore 
       });
     }),
     cards,
-    connection: computed(() => current.value?.resource.connection.value ?? 'connecting'),
+    stale: computed(() => current.value?.resource.stale.value ?? false),
+    missing,
     show(agent, paneId) {
-      const resource = polled((etag) => client.chat(agent, paneId, etag), env);
-      current.value = { agent, paneId, resource };
+      const read = async (etag: string | null, options: ReadOptions): Promise<Fetched<ChatJson>> => {
+        try {
+          const result = await client.chat(agent, paneId, etag, options);
+          missing.value = false;
+          return result;
+        } catch (err) {
+          // A pane that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
+          if (err instanceof BridgeHttpError && err.code === 'no-such-pane') {
+            missing.value = true;
+            return { changed: false };
+          }
+          throw err;
+        }
+      };
+      const resource = polled(read, env);
+      const target = { agent, paneId, resource };
+      current.value = target;
       cards.value = {};
+      missing.value = false;
+      drawn = [];
       const stop = resource.start();
       return () => {
         stop();
-        if (current.peek()?.resource === resource) current.value = null;
+        if (current.peek() === target) current.value = null;
       };
     },
     async answer(ask, answer) {

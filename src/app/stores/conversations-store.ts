@@ -1,35 +1,75 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../bridge-client';
-import type { AgentJson, AgentRow, ConversationRow } from '../../wire/bridge-json';
-import { polled, type Connection, type PollEnv, type Polled } from './polled';
+import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow } from '../../wire/bridge-json';
+import { polled, type PollEnv, type Polled } from './polled';
 
 export interface ConversationsStore {
   agent: ReadonlySignal<AgentRow | null>;
-  /** Open conversations, those that need the person first. */
+  /** Open conversations that wait for the person, oldest layout order kept. */
+  needsYou: ReadonlySignal<ConversationRow[]>;
+  /** The other open conversations. */
   open: ReadonlySignal<ConversationRow[]>;
-  connection: ReadonlySignal<Connection>;
+  /** Closed conversations read so far from the agent's history. */
+  closed: ReadonlySignal<ClosedConversationRow[]>;
+  /** More closed conversations can be read. */
+  hasMoreClosed: ReadonlySignal<boolean>;
+  closedError: ReadonlySignal<boolean>;
+  stale: ReadonlySignal<boolean>;
   /** Shows one agent's conversations while the returned cleanup is not called. */
   show(agentName: string): () => void;
+  loadMoreClosed(): Promise<void>;
 }
 
 export function createConversationsStore(client: BridgeClient, env?: PollEnv): ConversationsStore {
-  const current = signal<Polled<AgentJson> | null>(null);
-  const data = computed(() => current.value?.data.value ?? null);
+  const current = signal<{ name: string; resource: Polled<AgentJson> } | null>(null);
+  const data = computed(() => current.value?.resource.data.value ?? null);
+  const closed = signal<ClosedConversationRow[]>([]);
+  const closedNext = signal<string | null | undefined>(undefined); // undefined: not read yet
+  const closedError = signal(false);
+  let loading: Promise<void> | null = null;
+
+  async function loadMoreClosed(): Promise<void> {
+    const target = current.peek();
+    if (!target || closedNext.peek() === null) return;
+    if (loading) return loading;
+    loading = (async () => {
+      try {
+        const page = await client.closed(target.name, closedNext.peek() ?? null);
+        if (current.peek() !== target) return;
+        const seen = new Set(closed.peek().map((c) => c.id));
+        closed.value = [...closed.peek(), ...page.conversations.filter((c) => !seen.has(c.id))];
+        closedNext.value = page.next;
+        closedError.value = false;
+      } catch {
+        closedError.value = true; // the history is the agent's: it may be unreachable for now
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
+  }
+
   return {
     agent: computed(() => data.value?.agent ?? null),
-    open: computed(() => {
-      const rows = data.value?.conversations ?? [];
-      return [...rows.filter((r) => r.needsYou > 0), ...rows.filter((r) => r.needsYou === 0)];
-    }),
-    connection: computed(() => current.value?.connection.value ?? 'connecting'),
+    needsYou: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou > 0)),
+    open: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou === 0)),
+    closed,
+    hasMoreClosed: computed(() => closedNext.value !== null),
+    closedError,
+    stale: computed(() => current.value?.resource.stale.value ?? false),
     show(agentName) {
-      const resource = polled((etag) => client.agent(agentName, etag), env);
-      current.value = resource;
+      const resource = polled((etag, options) => client.agent(agentName, etag, options), env);
+      const target = { name: agentName, resource };
+      current.value = target;
+      closed.value = [];
+      closedNext.value = undefined;
+      closedError.value = false;
       const stop = resource.start();
       return () => {
         stop();
-        if (current.peek() === resource) current.value = null;
+        if (current.peek() === target) current.value = null;
       };
     },
+    loadMoreClosed,
   };
 }

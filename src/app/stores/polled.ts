@@ -1,34 +1,36 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import type { Fetched } from '../bridge-client';
+import type { Fetched, ReadOptions } from '../bridge-client';
 
-/** How often an open screen asks the bridge again while the page is visible. */
-export const PHONE_POLL_MS = 1000;
-
-export type Connection = 'connecting' | 'live' | 'bridge-unreachable';
+/** After a failed read, the phone asks again this much later. */
+export const RETRY_MS = 1000;
 
 export interface Polled<T> {
   data: ReadonlySignal<T | null>;
-  connection: ReadonlySignal<Connection>;
-  /** Starts polling while the page is visible; returns the cleanup. */
+  /** The last read failed: what shows is the last known state. */
+  stale: ReadonlySignal<boolean>;
+  /** Keeps the data fresh while the page is visible; returns the cleanup. */
   start(): () => void;
-  refresh(): Promise<void>;
+  refresh(): Promise<boolean>;
 }
 
 export interface PollEnv {
-  intervalMs?: number;
+  retryMs?: number;
   /** Defaults to the page's own visibility. */
   isVisible?: () => boolean;
   onVisibility?: (listener: () => void) => () => void;
+  /** Told after every read whether the bridge answered. */
+  report?: (answered: boolean) => void;
 }
 
 /**
- * One bridge resource kept fresh: asks with its ETag, keeps the last good data when the bridge
- * stops answering, and polls only while the page is visible.
+ * One bridge resource kept fresh: a long-poll with its ETag (the bridge answers as soon as
+ * something changes), the last good data kept when the bridge stops answering, and no reads at
+ * all while the page is hidden.
  */
-export function polled<T>(read: (etag: string | null) => Promise<Fetched<T>>, env: PollEnv = {}): Polled<T> {
+export function polled<T>(read: (etag: string | null, options: ReadOptions) => Promise<Fetched<T>>, env: PollEnv = {}): Polled<T> {
   const data = signal<T | null>(null);
-  const connection = signal<Connection>('connecting');
-  const interval = env.intervalMs ?? PHONE_POLL_MS;
+  const stale = signal(false);
+  const retryMs = env.retryMs ?? RETRY_MS;
   const isVisible = env.isVisible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible');
   const onVisibility =
     env.onVisibility ??
@@ -38,57 +40,61 @@ export function polled<T>(read: (etag: string | null) => Promise<Fetched<T>>, en
       return () => document.removeEventListener('visibilitychange', listener);
     });
   let etag: string | null = null;
-  let inFlight: Promise<void> | null = null;
 
-  async function refresh(): Promise<void> {
-    if (inFlight) return inFlight;
-    inFlight = (async () => {
-      try {
-        const result = await read(etag);
-        if (result.changed) {
-          etag = result.etag;
-          data.value = result.data;
-        }
-        connection.value = 'live';
-      } catch {
-        connection.value = 'bridge-unreachable'; // the last data stays on screen, marked
-      } finally {
-        inFlight = null;
+  async function readOnce(options: ReadOptions): Promise<boolean> {
+    try {
+      const result = await read(etag, options);
+      if (result.changed) {
+        etag = result.etag;
+        data.value = result.data;
       }
-    })();
-    return inFlight;
+      stale.value = false;
+      env.report?.(true);
+      return true;
+    } catch (err) {
+      if (options.signal?.aborted) return true; // hidden or left: not a failure of the bridge
+      stale.value = true;
+      env.report?.(false);
+      return false;
+    }
   }
 
   function start(): () => void {
     let stopped = false;
     let looping = false;
+    let inFlight: AbortController | undefined;
     let wake: (() => void) | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const pause = () =>
+    const pause = (ms: number) =>
       new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(resolve, interval);
+        timer = setTimeout(resolve, ms);
       });
-    // One loop at a time: it runs while the page is visible and ends when it is hidden.
+    // One loop at a time; it runs while the page is visible and ends when it is hidden.
     const loop = async () => {
       if (looping) return;
       looping = true;
       while (!stopped && isVisible()) {
-        await refresh();
+        inFlight = new AbortController();
+        const ok = await readOnce({ wait: etag !== null, signal: inFlight.signal });
         if (stopped || !isVisible()) break;
-        await pause();
+        if (!ok) await pause(retryMs);
       }
       looping = false;
     };
-    const stopListening = onVisibility(() => void loop());
+    const stopListening = onVisibility(() => {
+      if (isVisible()) void loop();
+      else inFlight?.abort(); // a held long-poll would keep telling the bridge a phone is looking
+    });
     void loop();
     return () => {
       stopped = true;
+      inFlight?.abort();
       if (timer !== undefined) clearTimeout(timer);
       wake?.();
       stopListening();
     };
   }
 
-  return { data, connection, start, refresh };
+  return { data, stale, start, refresh: () => readOnce({ wait: false }) };
 }

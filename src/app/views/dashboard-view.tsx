@@ -2,20 +2,20 @@ import { useEffect } from 'preact/hooks';
 import type { AgentRow } from '../../wire/bridge-json';
 import { t } from '../i18n';
 import { hrefOf } from '../router';
+import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentStatusText } from './agent-status';
 
 function AgentRowView({ agent }: { agent: AgentRow }) {
   const status = agentStatusText(agent);
+  const meta = [agent.runtime, t(agent.where === 'here' ? 'durable.here' : 'durable.elsewhere')].filter(Boolean).join(' · ');
   return (
     <li>
-      <a class="agent-row" href={hrefOf({ screen: 'agent', agent: agent.name })} data-agent={agent.name}>
+      <a class="agent-row" href={hrefOf({ screen: 'agent', agent: agent.name })} data-agent={agent.name} data-status={agent.status}>
         <span class="agent-main">
           <span class="agent-name">{agent.name}</span>
           <span class="badge">{t('durable.experimental')}</span>
-          <span class="agent-meta">
-            {[agent.runtime, t(agent.where === 'here' ? 'durable.here' : 'durable.elsewhere')].filter(Boolean).join(' · ')}
-          </span>
+          <span class="agent-meta">{meta}</span>
         </span>
         {status ? (
           <span class="agent-status">{status}</span>
@@ -30,22 +30,32 @@ function AgentRowView({ agent }: { agent: AgentRow }) {
   );
 }
 
-export function DashboardView({ store }: { store: DashboardStore }) {
+function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; connection: ConnectionStore }) {
+  const state = connection.state.value;
+  const waiting = dashboard.agents.value.reduce((sum, a) => sum + (a.status === 'ok' ? a.needsYou : 0), 0);
+  return (
+    <section class="bridge-section" aria-labelledby="bridge-heading">
+      <h2 id="bridge-heading">{t('dashboard.bridge')}</h2>
+      <p class="bridge-card">
+        <span>{t(state === 'live' ? 'connection.live' : state === 'connecting' ? 'connection.connecting' : state === 'offline' ? 'connection.offline' : 'connection.bridgeUnreachable')}</span>
+        {dashboard.durable.value && <span class="muted">{t('dashboard.agentsAttached', { count: dashboard.agents.value.length })}</span>}
+        {waiting > 0 && <span class="count-needs-you">{t('dashboard.waitingTotal', { count: waiting })}</span>}
+      </p>
+    </section>
+  );
+}
+
+/** The dashboard: the Durable agents section moves above everything else while any ask waits. */
+export function DashboardView({ store, connection }: { store: DashboardStore; connection: ConnectionStore }) {
   useEffect(() => store.start(), [store]);
-  const durable = store.durable.value;
   const agents = store.agents.value;
-  const section =
-    durable === true ? (
-      <section class="durable-section" aria-labelledby="durable-heading" data-waiting={store.anyoneWaiting.value}>
+  const durable =
+    store.durable.value === true ? (
+      <section key="durable" class={`durable-section${store.stale.value ? ' stale' : ''}`} aria-labelledby="durable-heading" data-waiting={String(store.anyoneWaiting.value)}>
         <h2 id="durable-heading">{t('durable.section')}</h2>
         {agents.length === 0 ? <p class="muted">{t('durable.none')}</p> : <ul class="agent-list">{agents.map((a) => <AgentRowView key={a.name} agent={a} />)}</ul>}
       </section>
     ) : null;
-  return (
-    <main class="screen dashboard">
-      {store.connection.value === 'bridge-unreachable' && <p class="banner warn" role="alert">{t('dashboard.bridgeUnreachable')}</p>}
-      {durable === null && store.connection.value === 'connecting' && <p class="muted">{t('dashboard.loading')}</p>}
-      {section}
-    </main>
-  );
+  const bridge = <BridgeSection key="bridge" dashboard={store} connection={connection} />;
+  return <main class="screen dashboard">{store.anyoneWaiting.value ? [durable, bridge] : [bridge, durable]}</main>;
 }

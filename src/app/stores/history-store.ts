@@ -1,0 +1,60 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { BridgeClient } from '../bridge-client';
+import type { ChatEntry } from '../../wire/bridge-json';
+
+export interface HistoryStore {
+  title: ReadonlySignal<string | null>;
+  entries: ReadonlySignal<ChatEntry[]>;
+  trimmed: ReadonlySignal<boolean>;
+  hasMore: ReadonlySignal<boolean>;
+  failed: ReadonlySignal<boolean>;
+  /** Reads a closed conversation from the agent's history (never from a cache). */
+  show(agent: string, conversationId: string): () => void;
+  loadMore(): Promise<void>;
+}
+
+export function createHistoryStore(client: BridgeClient): HistoryStore {
+  const title = signal<string | null>(null);
+  const entries = signal<ChatEntry[]>([]);
+  const trimmed = signal(false);
+  const next = signal<string | null | undefined>(undefined);
+  const failed = signal(false);
+  let target: { agent: string; id: string } | null = null;
+
+  async function loadMore(): Promise<void> {
+    const reading = target;
+    if (!reading || next.peek() === null) return;
+    try {
+      const page = await client.history(reading.agent, reading.id, next.peek() ?? null);
+      if (target !== reading) return;
+      title.value = page.conversation.title;
+      entries.value = [...entries.peek(), ...page.entries];
+      trimmed.value = page.trimmed;
+      next.value = page.next;
+      failed.value = false;
+    } catch {
+      if (target === reading) failed.value = true;
+    }
+  }
+
+  return {
+    title,
+    entries,
+    trimmed,
+    hasMore: computed(() => next.value != null),
+    failed,
+    show(agent, conversationId) {
+      target = { agent, id: conversationId };
+      title.value = null;
+      entries.value = [];
+      trimmed.value = false;
+      next.value = undefined;
+      failed.value = false;
+      void loadMore();
+      return () => {
+        target = null;
+      };
+    },
+    loadMore,
+  };
+}
