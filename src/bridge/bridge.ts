@@ -33,6 +33,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const agents = new Map<string, AgentHandle>();
   const caches: DiskCache[] = [];
   let lastLook = 0;
+  let readsHeld = 0;
   for (const source of options.sources) {
     const folder = await agentStateDir(options.stateDir, source.name);
     if (source.problem) options.log(`[bridge] ${source.name}: ${source.problem}`);
@@ -45,27 +46,41 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents.set(source.name, { store, link, poller: new Poller(store, link, options.log) });
   }
 
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const pending = new Map<AgentHandle, ReturnType<typeof setTimeout>>();
   let closing = false;
+  const looking = () => readsHeld > 0 || Date.now() - lastLook < LOOKING_WINDOW_MS;
   const loop = (handle: AgentHandle) => {
     if (closing) return;
     void handle.poller.poll().finally(() => {
       if (closing) return;
-      const looking = Date.now() - lastLook < LOOKING_WINDOW_MS;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      const delay = pollDelay(handle.link.usesToken ? 'url' : 'socket', looking(), handle.store.status);
+      pending.set(handle, setTimeout(() => {
+        pending.delete(handle);
         loop(handle);
-      }, pollDelay(handle.link.usesToken ? 'url' : 'socket', looking, handle.store.status));
-      timers.add(timer);
+      }, delay));
     });
+  };
+  /** A phone just started looking: read the agents that are up now, not at their idle pace. */
+  const wake = () => {
+    for (const [handle, timer] of pending) {
+      if (handle.store.status === 'unreachable' || handle.store.status === 'token-refused') continue;
+      clearTimeout(timer);
+      pending.delete(handle);
+      loop(handle);
+    }
   };
   for (const handle of agents.values()) loop(handle);
 
   const server = createPhoneServer({
     agents,
     durable: options.durable,
-    phoneLooked: () => {
-      lastLook = Date.now();
+    phoneLooking: () => {
+      if (!looking()) wake();
+      readsHeld += 1;
+      return () => {
+        readsHeld -= 1;
+        lastLook = Date.now();
+      };
     },
     log: options.log,
     appDir: options.appDir,
@@ -78,7 +93,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents,
     async close() {
       closing = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of pending.values()) clearTimeout(timer);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isValidId } from '../wire/ids';
 import { LIMITS } from '../wire/limits';
@@ -7,12 +6,14 @@ import { answerAsk, parseAskRequest, type AgentHandle } from './answer-ask';
 import { HttpError } from './http-error';
 import { readStatic } from './static-files';
 import { statusJson } from './status-json';
+import { closedPage, conversationHistory, cursorParam } from './history';
+import { etagOf, waitForChange, type Watchable } from './long-poll';
 
 export interface PhoneApiDeps {
   agents: Map<string, AgentHandle>;
   durable: boolean;
-  /** Called on every phone read, so the pollers know a phone is looking. */
-  phoneLooked: () => void;
+  /** Called as a phone's read starts; the returned call ends it. Pollers speed up while a phone looks. */
+  phoneLooking: () => () => void;
   log: (line: string) => void;
   appDir?: string;
 }
@@ -50,17 +51,17 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);
   }
-  // For `collie durable list` and `collie doctor`, before phoneLooked: the CLI is no phone looking.
+  // For `collie durable list` and `collie doctor`, before phoneLooking: the CLI is no phone looking.
   if (method === 'GET' && path === '/api/status') return sendJson(res, 200, statusJson(deps.agents, deps.durable, startedAt));
   const parts = path.split('/').slice(2).map(decodeSegment);
   if (method === 'GET') {
-    deps.phoneLooked();
-    if (parts.length === 1 && parts[0] === 'dashboard') return sendEtagged(req, res, dashboard(deps));
-    if (parts[0] === 'agents' && parts.length === 2) return sendEtagged(req, res, agentOf(deps, parts[1]).store.agentJson());
-    if (parts[0] === 'agents' && parts.length === 4 && parts[2] === 'panes') {
-      const chat = agentOf(deps, parts[1]).store.chatJson(parts[3] ?? '');
-      if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
-      return sendEtagged(req, res, chat);
+    const view = viewOf(deps, parts, url.searchParams);
+    const looked = deps.phoneLooking();
+    try {
+      if ('once' in view) return sendJson(res, 200, await view.once());
+      return await sendView(req, res, view, url.searchParams.has('wait'));
+    } finally {
+      looked();
     }
   }
   if (method === 'POST' && parts[0] === 'ask' && parts.length === 2) {
@@ -81,6 +82,65 @@ function decodeSegment(segment: string): string {
   } catch {
     throw new HttpError(400, 'bad-request', 'a path segment is not valid');
   }
+}
+
+/** A live view: its JSON and what it follows (long-polls wait on these); or a one-off read. */
+type View = { sources: Watchable[]; render: () => unknown } | { once: () => Promise<unknown> };
+
+function viewOf(deps: PhoneApiDeps, parts: string[], query: URLSearchParams): View {
+  const stores = () => [...deps.agents.values()].map((a) => a.store);
+  if (parts.length === 1 && parts[0] === 'dashboard') return { sources: stores(), render: () => dashboard(deps) };
+  if (parts[0] !== 'agents' || parts.length < 2) throw new HttpError(404, 'not-found', 'no such route');
+  const handle = agentOf(deps, parts[1]);
+  const { store } = handle;
+  if (parts.length === 2) return { sources: [store], render: () => store.agentJson() };
+  if (parts.length === 4 && parts[2] === 'panes') {
+    const paneId = parts[3] ?? '';
+    return {
+      sources: [store],
+      render: () => {
+        const chat = store.chatJson(paneId);
+        if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
+        return chat;
+      },
+    };
+  }
+  // Closed conversations: always read from the agent, never from the bridge's store or cache.
+  if (parts.length === 3 && parts[2] === 'closed') return { once: () => closedPage(handle, cursorParam(query.get('after'))) };
+  if (parts.length === 4 && parts[2] === 'conversations') {
+    return { once: () => conversationHistory(handle, parts[3] ?? '', cursorParam(query.get('after'))) };
+  }
+  throw new HttpError(404, 'not-found', 'no such route');
+}
+
+/**
+ * Sends a view with its ETag. With `wait` and the phone's current tag, the reply is held until
+ * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
+ */
+async function sendView(req: IncomingMessage, res: ServerResponse, view: Extract<View, { sources: unknown }>, wait: boolean): Promise<void> {
+  const render = () => JSON.stringify(view.render());
+  let text = render();
+  const held = req.headers['if-none-match'];
+  if (held === etagOf(text) && wait) {
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const changed = await waitForChange(view.sources, () => {
+      try {
+        return render();
+      } catch {
+        return ''; // the view went away (a closed pane): answer now, with the error
+      }
+    }, held, gone.signal);
+    if (gone.signal.aborted) return;
+    text = changed === null ? text : render();
+  }
+  const etag = etagOf(text);
+  if (held === etag) {
+    res.writeHead(304, { etag, 'cache-control': 'no-store' }).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store', etag });
+  res.end(text);
 }
 
 function dashboard(deps: PhoneApiDeps): DashboardJson {
@@ -120,21 +180,6 @@ function sendJson(res: ServerResponse, status: number, value: unknown, headers: 
   res.end(text);
 }
 
-function sendEtagged(req: IncomingMessage, res: ServerResponse, value: unknown): void {
-  const text = JSON.stringify(value);
-  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { etag, 'cache-control': 'no-store' }).end();
-    return;
-  }
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    'cache-control': 'no-store',
-    etag,
-  });
-  res.end(text);
-}
 
 async function serveStatic(deps: PhoneApiDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const file = await readStatic(path, deps.appDir);
