@@ -20,9 +20,19 @@ test('the demo bridge shows the desk agent and draws hostile agent text as text'
 
     const chat = page.getByRole('main');
     await expect(chat).toContainText('<img src=x onerror=alert(1)> is shown as text');
+    // Markdown renders its structure, through the one sanitised path, once its renderer loads.
+    await expect(chat.getByRole('heading', { name: 'Flaky login test' })).toBeVisible();
+    await expect(chat.locator('.markdown li').first()).toContainText('The session cookie is set before the redirect');
+    await expect(chat.getByRole('link', { name: 'the CDN docs' })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(chat.getByRole('link', { name: 'the CDN docs' })).toHaveAttribute('target', '_blank');
+    // Raw HTML inside markdown shows as its characters; a javascript: link keeps its words, not its link.
     await expect(chat).toContainText('<script>alert("owned")</script>');
+    await expect(chat).toContainText('<b>bold tag</b>');
+    expect(await chat.locator('b, strong:text("bold tag")').count()).toBe(0);
+    await expect(chat.getByText('click me')).toBeVisible();
+    expect(await chat.locator('a:text("click me")[href]').count()).toBe(0);
     // Nothing the agent wrote became an element, a script or a non-https link.
-    expect(await chat.locator('img, script, iframe, object, embed').count()).toBe(0);
+    expect(await chat.locator('img, script, iframe, object, embed, [onerror], [onclick], [style]').count()).toBe(0);
     const hrefs = await chat.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs.every((href) => href?.startsWith('https://'))).toBe(true);
     // Direction overrides and zero-width characters were removed before the phone saw them.

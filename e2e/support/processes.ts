@@ -69,9 +69,15 @@ export async function writeSources(configDir: string, entries: unknown[]): Promi
 }
 
 /** The real bridge, on a free port; resolves with the URL it printed. */
-export async function startBridge(dirs: { configDir: string; stateDir: string }, extraArgs: string[] = []): Promise<{ proc: Proc; url: string }> {
+export async function startBridge(
+  dirs: { configDir: string; stateDir: string },
+  extraArgs: string[] = [],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ proc: Proc; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir };
   delete env.COLLIE_MUX;
+  delete env.COLLIE_PROGRAMS;
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), 'start', '--port', '0', ...extraArgs], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,9 +74,11 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     const loop = async () => {
       if (looping) return;
       looping = true;
+      let ok = true;
       while (!stopped && isVisible()) {
         inFlight = new AbortController();
-        const ok = await readOnce({ wait: etag !== null, signal: inFlight.signal });
+        // After a failure the next read is answered at once, so a recovery shows at once too.
+        ok = await readOnce({ wait: etag !== null && ok, signal: inFlight.signal });
         if (stopped || !isVisible()) break;
         if (!ok) await pause(retryMs);
       }

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { createServer } from 'node:http';
+import { chmod, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openCollie, type Collie } from '../src/agent/kit';
+import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+
+/** The phone says what it knows and how it knows it: decisions, mismatches, lost connections. */
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let bridge: Proc | undefined;
+let collie: Collie | undefined;
+
+test.beforeEach(async () => {
+  dirs = await scratch();
+});
+test.afterEach(async () => {
+  await collie?.close();
+  collie = undefined;
+  await bridge?.stop();
+  bridge = undefined;
+  await dirs.cleanup();
+});
+
+async function agentAndBridge(): Promise<{ url: string; socket: string }> {
+  const socket = join(dirs.socketDir, 'a', 'app.sock');
+  collie = await openCollie({ socket, hostName: 'a', caps: { asks: true }, log: () => {} });
+  await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket }]);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  return { url: started.url, socket };
+}
+
+test('asks decided in the agent or timed out leave a line in the chat', async ({ page }) => {
+  const { url } = await agentAndBridge();
+  const pane = collie!.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' });
+  collie!.ready();
+  await page.goto(`${url}#/agent/a/chat/p`);
+  void pane.ask({ kind: 'text', toolCallId: 'q1', title: 'Pick a name' }).catch(() => {});
+  void pane.ask({ kind: 'text', toolCallId: 'q2', title: 'Pick a colour', expiresInSeconds: 1 }).catch(() => {});
+  await expect(page.getByRole('article', { name: 'Pick a name' })).toBeVisible();
+  pane.decide('q1');
+  await expect(page.getByText('Decided in the durable agent: Pick a name')).toBeVisible();
+  await expect(page.getByText('Timed out before an answer: Pick a colour')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('a bridge that stops answering is said so, with the last state kept on screen', async ({ page }) => {
+  const { url } = await agentAndBridge();
+  collie!.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' }).item({ id: 'i', kind: 'reply', text: 'still here' });
+  collie!.ready();
+  await page.goto(`${url}#/agent/a/chat/p`);
+  await expect(page.getByText('still here')).toBeVisible();
+  await bridge!.stop();
+  bridge = undefined;
+  await expect(page.getByRole('alert')).toHaveText('The bridge is not answering. Showing what was last known.');
+  await expect(page.getByText('still here')).toBeVisible();
+});
+
+test('a phone that goes offline says so', async ({ page, context }) => {
+  const { url } = await agentAndBridge();
+  collie!.ready();
+  await page.goto(url);
+  await expect(page.locator('[data-agent="a"]')).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByRole('alert')).toHaveText('You are offline. Showing what was last known.');
+  await expect(page.locator('[data-agent="a"]')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an agent that speaks another wire version shows Version mismatch and the sentence', async ({ page }) => {
+  const folder = join(dirs.socketDir, 'future');
+  await mkdir(folder, { mode: 0o700 });
+  const socket = join(folder, 'app.sock');
+  const server = createServer((req, res) => {
+    res.writeHead(req.headers['x-collie-session'] ? 409 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ service: 'collie-durable', protocol: { min: 2, max: 3 }, host: { name: 'future' }, epoch: 'future-epoch-000000000000', ready: true, caps: {} }));
+  });
+  await new Promise<void>((r) => server.listen(socket, r));
+  await chmod(socket, 0o600);
+  try {
+    await writeSources(dirs.configDir, [{ name: 'future', kind: 'durable', socket }]);
+    const started = await startBridge(dirs);
+    bridge = started.proc;
+    await page.goto(started.url);
+    const row = page.locator('[data-agent="future"]');
+    await expect(row).toContainText('Version mismatch');
+    await row.click();
+    await expect(page.getByRole('alert')).toHaveText("The durable agent speaks wire v2..v3, this Collie speaks v1. Update Collie, or the agent's SDK.");
+  } finally {
+    server.close();
+  }
+});
+
+test('with durable agents off there is no Durable agents section', async ({ page }) => {
+  await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket: '/nowhere/app.sock' }]);
+  const started = await startBridge(dirs, [], { COLLIE_PROGRAMS: 'off' });
+  bridge = started.proc;
+  await page.goto(started.url);
+  await expect(page.getByRole('region', { name: 'This bridge' })).toContainText('Connected to the bridge');
+  await expect(page.getByRole('region', { name: 'Durable agents' })).toHaveCount(0);
+});

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
+import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+
+/**
+ * The reading half, live: a real kit agent on a real private socket (driven from this test),
+ * the real bridge, and a phone-sized Chromium.
+ */
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let bridge: Proc | undefined;
+let collie: Collie | undefined;
+let socket: string;
+
+const open = (s: string) => openCollie({ socket: s, hostName: 'live', caps: { asks: true, history: true, close: true }, log: () => {} });
+
+test.beforeEach(async () => {
+  dirs = await scratch();
+  socket = join(dirs.socketDir, 'live', 'app.sock');
+  collie = await open(socket);
+  await writeSources(dirs.configDir, [{ name: 'live', kind: 'durable', socket }]);
+});
+test.afterEach(async () => {
+  await collie?.close();
+  await bridge?.stop();
+  await dirs.cleanup();
+});
+
+function layout(c: Collie): { deploy: PaneHandle; notes: PaneHandle } {
+  const tab = c.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
+  return { deploy: tab.pane('deploy', { title: 'Deploy' }), notes: tab.pane('notes', { title: 'Notes' }) };
+}
+
+test('the row counts follow the agent and the section moves up while an ask waits', async ({ page }) => {
+  const { deploy } = layout(collie!);
+  collie!.ready();
+  bridge = (await startBridge(dirs)).proc;
+  await page.goto((bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!);
+  const row = page.locator('[data-agent="live"]');
+  await expect(row).toContainText('2 open');
+  await expect(row).not.toContainText('need you');
+  const sections = page.locator('main > section');
+  await expect(sections.first()).toHaveAttribute('aria-labelledby', 'bridge-heading');
+
+  void deploy.ask({ kind: 'choice', toolCallId: 'q1', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+  await expect(row).toContainText('1 need you');
+  await expect(sections.first()).toHaveAttribute('aria-labelledby', 'durable-heading');
+
+  deploy.decide('q1');
+  await expect(row).not.toContainText('need you');
+  await expect(sections.first()).toHaveAttribute('aria-labelledby', 'bridge-heading');
+});
+
+test('an agent that goes away shows Unreachable, and comes back', async ({ page }) => {
+  layout(collie!);
+  collie!.ready();
+  bridge = (await startBridge(dirs)).proc;
+  await page.goto((bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!);
+  const row = page.locator('[data-agent="live"]');
+  await expect(row).toContainText('2 open');
+  await collie!.close();
+  collie = undefined;
+  await expect(row).toContainText('Unreachable');
+  await expect(row).toContainText(`no socket at ${socket}`);
+  collie = await open(socket);
+  layout(collie);
+  collie.ready();
+  await expect(row).toContainText('2 open');
+});
+
+test('a new item appears in an open chat as the agent writes it, and old rows are left alone', async ({ page }) => {
+  const { deploy } = layout(collie!);
+  for (let i = 1; i <= 30; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i}` });
+  collie!.ready();
+  bridge = (await startBridge(dirs)).proc;
+  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live/chat/deploy`);
+  const entries = page.locator('ol.entries > li');
+  await expect(entries).toHaveCount(30);
+  // Watch the rows already drawn: appending must not touch them.
+  await page.evaluate(() => {
+    const w = window as unknown as { touched: number };
+    w.touched = 0;
+    const list = document.querySelector('ol.entries')!;
+    new MutationObserver((records) => {
+      for (const r of records) if (r.target !== list) w.touched += 1;
+    }).observe(list, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  deploy.item({ id: 'fresh', kind: 'reply', text: 'written just now' });
+  await expect(entries.last()).toHaveText('written just now');
+  await expect(entries).toHaveCount(31);
+  expect(await page.evaluate(() => (window as unknown as { touched: number }).touched)).toBe(0);
+});
+
+test('a closed conversation opens read-only from the agent history', async ({ page }) => {
+  const { notes } = layout(collie!);
+  notes.item({ id: 'n1', kind: 'reply', text: 'kept in history' });
+  void notes.ask({ kind: 'text', toolCallId: 'q', title: 'Anything else?' }).catch(() => {});
+  notes.close();
+  collie!.ready();
+  bridge = (await startBridge(dirs)).proc;
+  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live`);
+  const closed = page.getByRole('region', { name: 'Closed' });
+  await closed.getByRole('link', { name: /Notes/ }).click();
+  await expect(page.getByRole('main')).toContainText('kept in history');
+  await expect(page.getByRole('main')).toContainText('This conversation is closed');
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+});
+
+test('a trimmed conversation shows the line in place of its beginning', async ({ page }) => {
+  const { deploy } = layout(collie!);
+  for (let i = 1; i <= 10050; i += 1) deploy.item({ id: `h${i}`, kind: 'reply', text: `line ${i}` });
+  collie!.ready();
+  bridge = (await startBridge(dirs)).proc;
+  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live/chat/deploy`);
+  await expect(page.getByText('Older messages were left out: the durable agent no longer keeps them.')).toBeVisible();
+  await expect(page.locator('ol.entries > li').last()).toHaveText('line 10050');
+});
