@@ -6,6 +6,7 @@ import { AgentStore } from './agent-store';
 import type { AgentSource } from './config';
 import { LOOKING_WINDOW_MS, pollDelay } from './cadence';
 import { DiskCache } from './disk-cache';
+import { Ledger } from './ledger';
 import { Poller } from './poller';
 import { createPhoneServer } from './phone-server';
 import { agentStateDir, privateFolder } from './state-dir';
@@ -43,7 +44,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     await cache.load();
     store.onChange(() => cache.changed());
     caches.push(cache);
-    agents.set(source.name, { store, link, poller: new Poller(store, link, options.log) });
+    const ledger = await Ledger.open(folder, options.log);
+    agents.set(source.name, { store, link, poller: new Poller(store, link, options.log), ledger });
   }
 
   const pending = new Map<AgentHandle, ReturnType<typeof setTimeout>>();

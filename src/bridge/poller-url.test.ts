@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../agent/kit';
+import { tempDir, type TempDir } from '../agent/testing';
 import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import { answerAsk } from './answer-ask';
+import { Ledger } from './ledger';
 import { Poller } from './poller';
 
 /** Integration: the real poller against a real agent on the token transport over loopback HTTP. */
@@ -10,9 +12,11 @@ const TOKEN = 'edge-token-7c1e9a4f2b6d8035e1a7c9f4b2d6e803';
 const WRONG = 'edge-token-00000000000000000000000000000000';
 
 let collie: Collie | undefined;
+const ledgerDirs: TempDir[] = [];
 afterEach(async () => {
   await collie?.close();
   collie = undefined;
+  for (const folder of ledgerDirs.splice(0)) await folder.cleanup();
 });
 
 async function edgeAgent(): Promise<{ collie: Collie; answer: Promise<unknown> }> {
@@ -25,19 +29,21 @@ async function edgeAgent(): Promise<{ collie: Collie; answer: Promise<unknown> }
   return { collie, answer };
 }
 
-function bridgeFor(url: string, token: string) {
+async function bridgeFor(url: string, token: string) {
   const logs: string[] = [];
   const store = new AgentStore('edge', 'elsewhere');
   const link = new AgentLink({ name: 'edge', address: { kind: 'url', url, token } });
   const poller = new Poller(store, link, (line) => logs.push(line));
-  return { store, link, poller, logs };
+  const folder = await tempDir();
+  ledgerDirs.push(folder);
+  return { store, link, poller, logs, ledger: await Ledger.open(folder.path, () => {}) };
 }
 
 describe('bridge ↔ agent over the token transport', () => {
   it('reads hello, snapshot and events with the right token', async () => {
     const agent = await edgeAgent();
     expect(agent.collie.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const { store, poller, logs } = bridgeFor(agent.collie.address, TOKEN);
+    const { store, poller, logs } = await bridgeFor(agent.collie.address, TOKEN);
     await poller.poll();
     expect(store.row()).toMatchObject({ name: 'edge', where: 'elsewhere', status: 'ok', open: 1, needsYou: 1, hostName: 'edge' });
     const chat = store.chatJson('p')!;
@@ -49,7 +55,7 @@ describe('bridge ↔ agent over the token transport', () => {
 
   it('passes an answer through under the agent’s own ask id', async () => {
     const agent = await edgeAgent();
-    const handle = bridgeFor(agent.collie.address, TOKEN);
+    const handle = await bridgeFor(agent.collie.address, TOKEN);
     await handle.poller.poll();
     const ask = handle.store.chatJson('p')!.asks[0]!;
     const reply = await answerAsk(handle, ask.id, { agent: 'edge', paneId: 'p', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['y'] } });
@@ -59,7 +65,7 @@ describe('bridge ↔ agent over the token transport', () => {
 
   it('shows token-refused at once for a wrong token, and never shows or logs the token', async () => {
     const agent = await edgeAgent();
-    const { store, poller, logs } = bridgeFor(agent.collie.address, WRONG);
+    const { store, poller, logs } = await bridgeFor(agent.collie.address, WRONG);
     await poller.poll();
     expect(store.row()).toMatchObject({ status: 'token-refused', reason: 'token-refused', caps: null });
     await poller.poll();
@@ -71,7 +77,7 @@ describe('bridge ↔ agent over the token transport', () => {
 
   it('shows token-refused when the token is refused after a good read', async () => {
     const agent = await edgeAgent();
-    const handle = bridgeFor(agent.collie.address, TOKEN);
+    const handle = await bridgeFor(agent.collie.address, TOKEN);
     await handle.poller.poll();
     expect(handle.store.status).toBe('ok');
     // The agent rotates its token away from ours: the very next read meets 401.
@@ -84,10 +90,10 @@ describe('bridge ↔ agent over the token transport', () => {
   });
 
   it('refuses a bad address before dialing, without naming the token', async () => {
-    const short = bridgeFor('http://127.0.0.1:9', 'short');
+    const short = await bridgeFor('http://127.0.0.1:9', 'short');
     await short.poller.poll();
     expect(short.store.row()).toMatchObject({ status: 'unreachable', reason: 'the token is shorter than 32 bytes' });
-    const plain = bridgeFor('http://example.com:80', TOKEN);
+    const plain = await bridgeFor('http://example.com:80', TOKEN);
     await plain.poller.poll();
     expect(plain.store.row()).toMatchObject({ status: 'unreachable' });
     expect(plain.store.reason).toContain('https://');

@@ -7,6 +7,7 @@ import { tempDir, type TempDir } from '../agent/testing';
 import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import { answerAsk } from './answer-ask';
+import { Ledger } from './ledger';
 import { Poller } from './poller';
 
 /** Integration: the real poller against real agents on real private sockets. */
@@ -26,12 +27,12 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-function bridgeFor(path = socket) {
+async function bridgeFor(path = socket) {
   const source = { name: 'hello', address: { kind: 'socket' as const, path } };
   const store = new AgentStore('hello', 'here');
   const link = new AgentLink(source);
   const poller = new Poller(store, link, (line) => logs.push(line));
-  return { store, link, poller };
+  return { store, link, poller, ledger: await Ledger.open(dir.path, () => {}) };
 }
 
 async function helloAgent(): Promise<{ collie: Collie; answer: Promise<unknown> }> {
@@ -47,7 +48,7 @@ async function helloAgent(): Promise<{ collie: Collie; answer: Promise<unknown> 
 describe('bridge ↔ agent over a real socket', () => {
   it('reads hello, snapshot and events into the store', async () => {
     await helloAgent();
-    const { store, poller } = bridgeFor();
+    const { store, poller } = await bridgeFor();
     await poller.poll();
     expect(store.row()).toMatchObject({ name: 'hello', status: 'ok', open: 1, needsYou: 1, hostName: 'hello' });
     const chat = store.chatJson('deploy')!;
@@ -57,7 +58,7 @@ describe('bridge ↔ agent over a real socket', () => {
 
   it('passes one answer to the agent under its own ask id', async () => {
     const { answer } = await helloAgent();
-    const handle = bridgeFor();
+    const handle = await bridgeFor();
     await handle.poller.poll();
     const ask = handle.store.chatJson('deploy')!.asks[0]!;
     const request = { agent: 'hello', paneId: 'deploy', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['yes'] } };
@@ -68,7 +69,7 @@ describe('bridge ↔ agent over a real socket', () => {
 
   it('sends nothing when the phone drew another version of the ask', async () => {
     await helloAgent();
-    const handle = bridgeFor();
+    const handle = await bridgeFor();
     await handle.poller.poll();
     const ask = handle.store.chatJson('deploy')!.asks[0]!;
     const reply = await answerAsk(handle, ask.id, { agent: 'hello', paneId: 'deploy', requestId: 'r-1', hash: 'not-the-hash', answer: { optionIds: ['yes'] } });
@@ -78,7 +79,7 @@ describe('bridge ↔ agent over a real socket', () => {
 
   it('keeps the last state after one failure and shows unreachable after two', async () => {
     await helloAgent();
-    const { store, poller } = bridgeFor();
+    const { store, poller } = await bridgeFor();
     await poller.poll();
     await collie!.close();
     collie = undefined;
@@ -90,7 +91,7 @@ describe('bridge ↔ agent over a real socket', () => {
 
   it('takes the whole current view after the agent restarts with a new epoch', async () => {
     await helloAgent();
-    const { store, poller } = bridgeFor();
+    const { store, poller } = await bridgeFor();
     await poller.poll();
     const firstEpoch = store.hello!.epoch;
     await collie!.close();
@@ -107,7 +108,7 @@ describe('bridge ↔ agent over a real socket', () => {
   it('refuses a socket whose folder is not private, before connecting', async () => {
     await helloAgent();
     await chmod(join(dir.path, 'run'), 0o755);
-    const { store, poller } = bridgeFor();
+    const { store, poller } = await bridgeFor();
     await poller.poll();
     expect(store.row()).toMatchObject({ status: 'unreachable', reason: `socket-not-private: the socket's folder ${join(dir.path, 'run')} has mode 0755, not 0700` });
   });
@@ -123,7 +124,7 @@ describe('bridge ↔ agent over a real socket', () => {
     await new Promise<void>((r) => server.listen(socket, r));
     await chmod(socket, 0o600);
     try {
-      const { store, poller } = bridgeFor();
+      const { store, poller } = await bridgeFor();
       await poller.poll();
       expect(store.status).toBe('unreachable');
       expect(paths).toEqual(['/session/v1/hello']);
@@ -144,7 +145,7 @@ describe('bridge ↔ agent over a real socket', () => {
     await new Promise<void>((r) => server.listen(socket, r));
     await chmod(socket, 0o600);
     try {
-      const { store, poller } = bridgeFor();
+      const { store, poller } = await bridgeFor();
       await poller.poll();
       await poller.poll();
       const sentence = "The durable agent speaks wire v2..v3, this Collie speaks v1. Update Collie, or the agent's SDK.";
