@@ -1,34 +1,34 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../bridge-client';
-import type { AskOutcome, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
-import { mintRequestId } from '../request-id';
+import type { CardStatus } from '../views/ask-cards/card-props';
+import type { IntentsStore } from './intents-store';
 import { polled, type PollEnv, type Polled } from './polled';
 import { reuseUnchanged } from './reuse-unchanged';
-
-/** What a card shows after a tap. */
-export type CardState =
-  | { phase: 'sending' }
-  | { phase: 'done'; outcome: AskOutcome }
-  | { phase: 'refused'; reason: string };
 
 export interface ChatStore {
   chat: ReadonlySignal<ChatJson | null>;
   /** The chat's entries; an entry that did not change stays the same object between reads. */
   entries: ReadonlySignal<ChatEntry[]>;
-  /** Open asks still to show: a taken ask leaves at once, before the next read confirms it. */
+  /**
+   * Open asks to show: a taken ask leaves at once, before the next read confirms it; an ask the
+   * bridge found changed (stale) shows its new version at once.
+   */
   asks: ReadonlySignal<PhoneAsk[]>;
-  cards: ReadonlySignal<Record<string, CardState>>;
+  statusOf(askId: string): CardStatus;
+  canRetry(askId: string): boolean;
   stale: ReadonlySignal<boolean>;
   /** The pane is not open (any more): closed, or never there. */
   missing: ReadonlySignal<boolean>;
   show(agent: string, paneId: string): () => void;
-  answer(ask: PhoneAsk, answer: Answer): Promise<void>;
+  answer(ask: PhoneAsk, answer: Answer, options?: { secondTap: boolean }): Promise<void>;
+  retry(askId: string): Promise<void>;
 }
 
-export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore {
+export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv): ChatStore {
   const current = signal<{ agent: string; paneId: string; resource: Polled<ChatJson> } | null>(null);
-  const cards = signal<Record<string, CardState>>({});
+  const changed = signal<Record<string, PhoneAsk>>({});
   const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
   let drawn: ChatEntry[] = [];
@@ -36,21 +36,26 @@ export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore 
     drawn = reuseUnchanged(drawn, chat.value?.entries ?? []);
     return drawn;
   });
-  const setCard = (askId: string, state: CardState) => {
-    cards.value = { ...cards.value, [askId]: state };
+  const afterReply = async (target: { resource: Polled<ChatJson> }, reply: AskReply | null) => {
+    if (reply?.outcome === 'stale' && reply.ask) changed.value = { ...changed.peek(), [reply.ask.id]: reply.ask };
+    await target.resource.refresh();
   };
 
   return {
     chat,
     entries,
     asks: computed(() => {
-      const states = cards.value;
-      return (chat.value?.asks ?? []).filter((ask) => {
-        const state = states[ask.id];
-        return !(state?.phase === 'done' && state.outcome === 'taken');
-      });
+      const latest = intents.byAsk.value;
+      const newer = changed.value;
+      return (chat.value?.asks ?? [])
+        .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.outcome === 'taken'))
+        .map((ask) => {
+          const seen = newer[ask.id];
+          return seen && seen.revision > ask.revision ? seen : ask;
+        });
     }),
-    cards,
+    statusOf: (askId) => intents.statusOf(askId),
+    canRetry: (askId) => intents.canRetry(askId),
     stale: computed(() => current.value?.resource.stale.value ?? false),
     missing,
     show(agent, paneId) {
@@ -71,7 +76,7 @@ export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore 
       const resource = polled(read, env);
       const target = { agent, paneId, resource };
       current.value = target;
-      cards.value = {};
+      changed.value = {};
       missing.value = false;
       drawn = [];
       const stop = resource.start();
@@ -80,24 +85,15 @@ export function createChatStore(client: BridgeClient, env?: PollEnv): ChatStore 
         if (current.peek() === target) current.value = null;
       };
     },
-    async answer(ask, answer) {
+    async answer(ask, answer, options = { secondTap: false }) {
       const target = current.peek();
-      if (!target || cards.peek()[ask.id]?.phase === 'sending') return;
-      setCard(ask.id, { phase: 'sending' });
-      try {
-        const reply = await client.answer(ask.id, {
-          agent: target.agent,
-          paneId: target.paneId,
-          requestId: mintRequestId(),
-          hash: ask.hash,
-          answer,
-        });
-        setCard(ask.id, { phase: 'done', outcome: reply.outcome });
-      } catch (err) {
-        if (err instanceof BridgeHttpError) setCard(ask.id, { phase: 'refused', reason: err.message });
-        else setCard(ask.id, { phase: 'done', outcome: 'unknown' });
-      }
-      await target.resource.refresh();
+      if (!target) return;
+      await afterReply(target, await intents.answer(target.agent, target.paneId, ask, answer, options.secondTap));
+    },
+    async retry(askId) {
+      const target = current.peek();
+      if (!target) return;
+      await afterReply(target, await intents.retry(askId));
     },
   };
 }

@@ -4,6 +4,8 @@ import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from 
 import { createConversationsStore, type ConversationsStore } from './conversations-store';
 import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
+import { createIntentsStore, type IntentsStore } from './intents-store';
+import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
 
 export interface AppStores {
@@ -12,12 +14,14 @@ export interface AppStores {
   conversations: ConversationsStore;
   chat: ChatStore;
   history: HistoryStore;
+  intents: IntentsStore;
 }
 
 export interface AppDeps {
   client?: BridgeClient;
   poll?: PollEnv;
   connection?: ConnectionEnv;
+  storage?: Storage;
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
@@ -25,11 +29,13 @@ export function createStores(deps: AppDeps = {}): AppStores {
   const client = deps.client ?? createBridgeClient();
   const connection = createConnectionStore(deps.connection);
   const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok) };
+  const intents = createIntentsStore(client, deps.storage ?? createStorage());
   return {
+    intents,
     connection,
     dashboard: createDashboardStore(client, poll),
     conversations: createConversationsStore(client, poll),
-    chat: createChatStore(client, poll),
+    chat: createChatStore(client, intents, poll),
     history: createHistoryStore(client),
   };
 }

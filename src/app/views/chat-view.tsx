@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { hrefOf } from '../router';
 import type { ChatStore } from '../stores/chat-store';
 import { agentStaleText } from './agent-status';
-import { AskCard } from './ask-card';
+import { AskCard } from './ask-cards/ask-card';
 import { ChatEntryView } from './chat-entry';
 
 /** An open conversation, live: its items, then the cards that need an answer. */
@@ -12,7 +12,6 @@ export function ChatView({ store, agentName, paneId }: { store: ChatStore; agent
   const chat = store.chat.value;
   const entries = store.entries.value;
   const asks = store.asks.value;
-  const cards = store.cards.value;
   const agentNote = chat ? agentStaleText(chat.agent) : null;
   if (store.missing.value) {
     return (
@@ -37,7 +36,17 @@ export function ChatView({ store, agentName, paneId }: { store: ChatStore; agent
         <section class="asks" aria-labelledby="asks-heading">
           <h3 id="asks-heading">{t('chat.needsAnswer')}</h3>
           {asks.map((ask) => (
-            <AskCard key={ask.id} ask={ask} agentName={agentName} state={cards[ask.id]} onAnswer={(answer) => void store.answer(ask, answer)} />
+            <AskCard
+              key={ask.id}
+              ask={ask}
+              agentName={agentName}
+              // Safe by default: until the chat is read, allow-always is not offered.
+              overToken={chat?.agent.where !== 'here'}
+              status={store.statusOf(ask.id)}
+              canRetry={store.canRetry(ask.id)}
+              onRetry={() => void store.retry(ask.id)}
+              onAnswer={(answer, options) => void store.answer(ask, answer, options)}
+            />
           ))}
         </section>
       )}

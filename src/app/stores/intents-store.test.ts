@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { BridgeHttpError, type BridgeClient } from '../bridge-client';
+import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
+import { createStorage, type KeyValueStore } from '../storage';
+import { createIntentsStore, INTENTS_KEY } from './intents-store';
+
+const ask: PhoneAsk = { id: 'a1', revision: 1, kind: 'choice', toolCallId: 't', title: 'Ship?', multiple: false, options: [{ id: 'y', label: 'Yes' }], hash: 'h1' };
+
+function memory(): KeyValueStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
+}
+
+function clientAnswering(replies: (AskReply | Error | ((req: AskRequest) => Promise<AskReply>))[]) {
+  const sent: AskRequest[] = [];
+  const client = {
+    answer: async (_askId: string, request: AskRequest) => {
+      sent.push(request);
+      const next = replies.shift();
+      if (next instanceof Error) throw next;
+      if (typeof next === 'function') return next(request);
+      return next ?? { outcome: 'taken' };
+    },
+  } as unknown as BridgeClient;
+  return { client, sent };
+}
+
+describe('the intents store', () => {
+  it('mints one request id per intent and keeps it in storage before the request leaves', async () => {
+    const backend = memory();
+    let storedBeforeSend = '';
+    const { client, sent } = clientAnswering([async () => ((storedBeforeSend = backend.data.get(INTENTS_KEY) ?? ''), { outcome: 'taken' })]);
+    const intents = createIntentsStore(client, createStorage(() => backend));
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    expect(sent).toHaveLength(1);
+    expect(storedBeforeSend).toContain(sent[0]!.requestId);
+    expect(intents.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+  });
+
+  it('sends a double tap once', async () => {
+    let release = (_: AskReply) => {};
+    const { client, sent } = clientAnswering([() => new Promise<AskReply>((r) => (release = r))]);
+    const intents = createIntentsStore(client, createStorage(() => memory()));
+    const first = intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    expect(intents.statusOf('a1')).toEqual({ phase: 'sending' });
+    release({ outcome: 'taken' });
+    await first;
+    expect(sent).toHaveLength(1);
+  });
+
+  it('offers Try again once after an unknown outcome, with the same request id, never a third time', async () => {
+    const { client, sent } = clientAnswering([new TypeError('network'), { outcome: 'unknown' }]);
+    const intents = createIntentsStore(client, createStorage(() => memory()));
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
+    await intents.retry('a1');
+    expect(sent.map((r) => r.requestId)).toEqual([sent[0]!.requestId, sent[0]!.requestId]);
+    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'maybe-applied' }, false]);
+    await intents.retry('a1');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('turns a send cut short by a reload into unknown, with Try again under the same id', async () => {
+    const backend = memory();
+    const hanging = clientAnswering([() => new Promise<AskReply>(() => {})]);
+    void createIntentsStore(hanging.client, createStorage(() => backend)).answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    const firstId = hanging.sent[0]!.requestId;
+    const { client, sent } = clientAnswering([{ outcome: 'taken' }]);
+    const reloaded = createIntentsStore(client, createStorage(() => backend));
+    expect([reloaded.statusOf('a1'), reloaded.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
+    await reloaded.retry('a1');
+    expect(sent[0]!.requestId).toBe(firstId);
+    expect(reloaded.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+  });
+
+  it('shows a refusal from the bridge with its reason and offers no Try again', async () => {
+    const { client } = clientAnswering([new BridgeHttpError(400, 'bad-answer', 'the answer does not fit the question')]);
+    const intents = createIntentsStore(client, createStorage(() => memory()));
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'refused', reason: 'the answer does not fit the question' }, false]);
+  });
+
+  it('works when storage throws', async () => {
+    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    const { client } = clientAnswering([{ outcome: 'taken' }]);
+    const intents = createIntentsStore(client, createStorage(() => broken));
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    expect(intents.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+  });
+});

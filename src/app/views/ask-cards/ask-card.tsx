@@ -1,0 +1,49 @@
+import type { PhoneAsk } from '../../../wire/bridge-json';
+import { t } from '../../i18n';
+import type { CardProps } from './card-props';
+import { ChoiceCard } from './choice-card';
+import { Countdown } from './countdown';
+import { FormCard } from './form-card';
+import { PermissionCard } from './permission-card';
+import { permissionHeadline } from './permission-text';
+import { statusMessage } from './status-message';
+import { TextCard } from './text-card';
+
+/** The card's name: a permission card is named by its tool, never by the model's title. */
+export function cardLabel(ask: PhoneAsk): string {
+  return ask.kind === 'permission' ? permissionHeadline(ask) : ask.title;
+}
+
+/**
+ * One question from an agent: who asks, the time left, the question, its kind's controls, and
+ * what became of the latest tap. Every string from the agent is drawn as text.
+ */
+export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer, onRetry, now = Date.now }: CardProps) {
+  const disabled = status.phase === 'sending';
+  const label = cardLabel(ask);
+  const message = statusMessage(status);
+  const body = { disabled, onAnswer };
+  return (
+    <article class="ask-card" aria-label={label} aria-busy={disabled} data-ask-id={ask.id} data-kind={ask.kind}>
+      <p class="ask-from">{t('ask.from', { agent: agentName })}</p>
+      {ask.expiresAt && <Countdown expiresAt={ask.expiresAt} now={now} />}
+      {ask.shortened && <p class="ask-shortened">{t('ask.shortened')}</p>}
+      <h4 class="ask-title">{label}</h4>
+      {ask.kind !== 'permission' && ask.reason && <p class="ask-reason">{ask.reason}</p>}
+      {ask.kind === 'permission' && <PermissionCard ask={ask} overToken={overToken} {...body} />}
+      {ask.kind === 'choice' && <ChoiceCard ask={ask} {...body} />}
+      {ask.kind === 'text' && <TextCard ask={ask} {...body} />}
+      {ask.kind === 'form' && <FormCard ask={ask} {...body} />}
+      {ask.kind === 'unknown' && <p class="ask-unanswerable">{t('ask.unanswerable')}</p>}
+      {/* Always in the page: a live region that appears with its text is often not read out. */}
+      <p class="ask-status" role="status">
+        {message}
+      </p>
+      {canRetry && ask.kind !== 'unknown' && (
+        <button type="button" class="ask-option ask-retry" disabled={disabled} onClick={() => !disabled && onRetry()}>
+          {t('ask.tryAgain')}
+        </button>
+      )}
+    </article>
+  );
+}

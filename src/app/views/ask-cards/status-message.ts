@@ -1,0 +1,31 @@
+import type { AskOutcome } from '../../../wire/bridge-json';
+import { t, type MessageKey } from '../../i18n';
+import type { CardStatus } from './card-props';
+
+/** `taken` has no sentence: a taken card leaves the list at once. */
+const OUTCOME_COPY: Record<AskOutcome, MessageKey | null> = {
+  taken: null,
+  stale: 'ask.outcome.stale',
+  'decided-in-agent': 'ask.outcome.decidedInAgent',
+  'timed-out': 'ask.outcome.timedOut',
+  'already-answered': 'ask.outcome.alreadyAnswered',
+  'too-late': 'ask.outcome.tooLate',
+  unknown: 'ask.outcome.unknown',
+  'maybe-applied': 'ask.outcome.maybeApplied',
+};
+
+/** The sentence a card shows about the person's latest tap, or null when there is none. */
+export function statusMessage(status: CardStatus): string | null {
+  switch (status.phase) {
+    case 'idle':
+      return null;
+    case 'sending':
+      return t('ask.sending');
+    case 'refused':
+      return t('ask.outcome.refused', { reason: status.reason });
+    case 'done': {
+      const key = OUTCOME_COPY[status.outcome];
+      return key ? t(key) : null;
+    }
+  }
+}
