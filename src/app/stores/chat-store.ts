@@ -7,6 +7,10 @@ import type { IntentsStore } from './intents-store';
 import { polled, type PollEnv, type Polled } from './polled';
 import { reuseUnchanged } from './reuse-unchanged';
 
+/** How long a card stays to say why a tap was not taken, after its question left the chat. */
+export const SETTLED_CARD_MS = 8000;
+const SETTLED_OUTCOMES = new Set(['decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+
 export interface ChatStore {
   chat: ReadonlySignal<ChatJson | null>;
   /** The chat's entries; an entry that did not change stays the same object between reads. */
@@ -29,6 +33,8 @@ export interface ChatStore {
 export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv): ChatStore {
   const current = signal<{ agent: string; paneId: string; resource: Polled<ChatJson> } | null>(null);
   const changed = signal<Record<string, PhoneAsk>>({});
+  /** Cards whose tap ended without the answer being taken stay a while to say why. */
+  const settled = signal<Record<string, PhoneAsk>>({});
   const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
   let drawn: ChatEntry[] = [];
@@ -36,24 +42,35 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     drawn = reuseUnchanged(drawn, chat.value?.entries ?? []);
     return drawn;
   });
-  const afterReply = async (target: { resource: Polled<ChatJson> }, reply: AskReply | null) => {
+  const afterReply = async (target: { resource: Polled<ChatJson> }, ask: PhoneAsk, reply: AskReply | null) => {
     if (reply?.outcome === 'stale' && reply.ask) changed.value = { ...changed.peek(), [reply.ask.id]: reply.ask };
+    if (reply && SETTLED_OUTCOMES.has(reply.outcome)) {
+      settled.value = { ...settled.peek(), [ask.id]: ask };
+      setTimeout(() => {
+        const { [ask.id]: _, ...rest } = settled.peek();
+        settled.value = rest;
+      }, SETTLED_CARD_MS);
+    }
     await target.resource.refresh();
   };
+
+  const asks = computed(() => {
+    const latest = intents.byAsk.value;
+    const newer = changed.value;
+    const open = (chat.value?.asks ?? [])
+      .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.outcome === 'taken'))
+      .map((ask) => {
+        const seen = newer[ask.id];
+        return seen && seen.revision > ask.revision ? seen : ask;
+      });
+    const shown = new Set(open.map((ask) => ask.id));
+    return [...open, ...Object.values(settled.value).filter((ask) => !shown.has(ask.id))];
+  });
 
   return {
     chat,
     entries,
-    asks: computed(() => {
-      const latest = intents.byAsk.value;
-      const newer = changed.value;
-      return (chat.value?.asks ?? [])
-        .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.outcome === 'taken'))
-        .map((ask) => {
-          const seen = newer[ask.id];
-          return seen && seen.revision > ask.revision ? seen : ask;
-        });
-    }),
+    asks,
     statusOf: (askId) => intents.statusOf(askId),
     canRetry: (askId) => intents.canRetry(askId),
     stale: computed(() => current.value?.resource.stale.value ?? false),
@@ -77,6 +94,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const target = { agent, paneId, resource };
       current.value = target;
       changed.value = {};
+      settled.value = {};
       missing.value = false;
       drawn = [];
       const stop = resource.start();
@@ -88,12 +106,13 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     async answer(ask, answer, options = { secondTap: false }) {
       const target = current.peek();
       if (!target) return;
-      await afterReply(target, await intents.answer(target.agent, target.paneId, ask, answer, options.secondTap));
+      await afterReply(target, ask, await intents.answer(target.agent, target.paneId, ask, answer, options.secondTap));
     },
     async retry(askId) {
       const target = current.peek();
       if (!target) return;
-      await afterReply(target, await intents.retry(askId));
+      const ask = asks.peek().find((a) => a.id === askId);
+      if (ask) await afterReply(target, ask, await intents.retry(askId));
     },
   };
 }

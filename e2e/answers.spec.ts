@@ -1,0 +1,222 @@
+import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
+import type { Answer } from '../src/wire/types';
+import { faultyProxy } from './support/faulty-proxy';
+import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+
+/**
+ * Answering from the phone, end to end: a real kit agent behind a proxy on a private socket (so
+ * faults can be injected), the real bridge, a phone-sized Chromium tapping the cards.
+ */
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let collie: Collie | undefined;
+let proxy: Awaited<ReturnType<typeof faultyProxy>>;
+let bridge: Proc | undefined;
+let agentSocket: string;
+let url: string;
+
+const startAgent = async () => {
+  collie = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  return collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Work' });
+};
+const runBridge = async () => {
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  url = started.url;
+};
+
+test.beforeEach(async () => {
+  dirs = await scratch();
+  agentSocket = join(dirs.socketDir, 'agent', 'app.sock');
+  const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
+  proxy = await faultyProxy(agentSocket, proxySocket);
+  await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
+});
+test.afterEach(async () => {
+  await bridge?.stop();
+  bridge = undefined;
+  await collie?.close();
+  collie = undefined;
+  await proxy.close();
+  await dirs.cleanup();
+});
+
+/** Counts the answers an ask's promise delivers (at most once is the rule being checked). */
+function watch(answer: Promise<Answer>) {
+  const got: Answer[] = [];
+  const failed: string[] = [];
+  answer.then((a) => got.push(a), (err: { decidedBy?: string }) => failed.push(err.decidedBy ?? 'error'));
+  return { got, failed };
+}
+
+const openChat = (page: Page) => page.goto(`${url}#/agent/desk/chat/p`);
+
+test('each of the four kinds is answered from its card, once', async ({ page }) => {
+  const pane = await startAgent();
+  const permission = watch(pane.ask({ kind: 'permission', toolCallId: 'rm', title: 'harmless, trust me', tool: { name: 'bash', input: { command: 'rm -rf build/' } }, options: [{ id: 'allow', label: 'Allow', effect: 'allow' }, { id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }));
+  const choice = watch(pane.ask({ kind: 'choice', toolCallId: 'fixes', title: 'Which fixes?', multiple: true, min: 1, options: [{ id: 'cache', label: 'Clear the cache' }, { id: 'wait', label: 'Wait for the redirect' }] }));
+  const text = watch(pane.ask({ kind: 'text', toolCallId: 'name', title: 'Name the server' }));
+  const form = watch(pane.ask({ kind: 'form', toolCallId: 'release', title: 'Release details', fields: [{ id: 'version', label: 'Version', type: 'text', required: true }, { id: 'notify', label: 'Notify the team', type: 'toggle', required: false }, { id: 'channel', label: 'Channel', type: 'choice', required: true, options: [{ id: 'stable', label: 'Stable' }, { id: 'beta', label: 'Beta' }] }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+
+  // Permission: built from the tool and its input, never the model's words; allow-always needs two taps.
+  const card = page.getByRole('article', { name: 'bash wants to run' });
+  await expect(card).toContainText('rm -rf build/');
+  await expect(card).not.toContainText('harmless, trust me');
+  await card.getByRole('button', { name: 'Allow always' }).click();
+  await expect(card).toContainText('Tap again to allow always.');
+  expect(proxy.answers()).toHaveLength(0);
+  await card.getByRole('button', { name: 'Allow always' }).click();
+  await expect(card).toHaveCount(0);
+
+  const multi = page.getByRole('article', { name: 'Which fixes?' });
+  await multi.getByRole('checkbox', { name: 'Clear the cache' }).check();
+  await multi.getByRole('checkbox', { name: 'Wait for the redirect' }).check();
+  await multi.getByRole('button', { name: 'Send' }).click();
+  await expect(multi).toHaveCount(0);
+
+  const line = page.getByRole('article', { name: 'Name the server' });
+  await line.getByRole('textbox').fill('web-3');
+  await line.getByRole('textbox').press('Enter');
+  await expect(line).toHaveCount(0);
+
+  const release = page.getByRole('article', { name: 'Release details' });
+  await release.getByRole('button', { name: 'Send' }).click();
+  await expect(release).toContainText('Fill in before sending');
+  await release.getByRole('textbox', { name: /Version/ }).fill('1.4.0');
+  await release.getByRole('checkbox', { name: 'Notify the team' }).check();
+  await release.getByRole('radio', { name: 'Beta' }).check();
+  await release.getByRole('button', { name: 'Send' }).click();
+  await expect(release).toHaveCount(0);
+
+  expect(permission.got).toEqual([{ optionIds: ['always'] }]);
+  expect(choice.got).toEqual([{ optionIds: ['cache', 'wait'] }]);
+  expect(text.got).toEqual([{ text: 'web-3' }]);
+  expect(form.got).toEqual([{ values: { version: '1.4.0', notify: true, channel: ['beta'] } }]);
+  expect(proxy.answers()).toHaveLength(4);
+});
+
+test('the agent applies the answer and drops the connection: unknown, Try again, applied once', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  // Hold the phone's view of the chat, so the card stays as drawn while the agent has taken it.
+  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  proxy.next('apply-then-drop');
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect(card).toContainText('Not sure the answer arrived. Try again sends it once more.');
+  expect(asked.got).toEqual([{ optionIds: ['y'] }]);
+  await page.unroute('**/api/agents/desk/panes/p**');
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await expect(card).toHaveCount(0);
+  const [first, second] = proxy.answers().map((r) => JSON.parse(r.body) as { requestId: string });
+  expect(second!.requestId).toBe(first!.requestId);
+  expect(asked.got).toHaveLength(1);
+});
+
+test('the ask changes between drawing and tapping: the card redraws, the old answer never arrives', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship to staging?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  const card = page.getByRole('article', { name: 'Ship to staging?' });
+  await expect(card).toBeVisible();
+  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  pane.reviseAsk('ship', { title: 'Ship to production?' });
+  await card.getByRole('button', { name: 'Yes' }).click();
+  const changed = page.getByRole('article', { name: 'Ship to production?' });
+  await expect(changed).toContainText('This question changed. Read it again before you tap an option.');
+  expect(proxy.answers()).toHaveLength(0);
+  expect(asked.got).toEqual([]);
+});
+
+test('an ask decided in the agent while the card shows says so on the card', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  await expect(card).toBeVisible();
+  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  pane.decide('ship');
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect(card).toContainText('Decided in the durable agent.');
+  expect(proxy.answers()).toHaveLength(0);
+  expect(asked.failed).toEqual(['program']);
+});
+
+test('an ask that times out while its card is open is said so, with a countdown before', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }], expiresInSeconds: 3 }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  await expect(card).toContainText(/0:0\d left/);
+  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await expect.poll(() => asked.failed).toEqual(['timeout']);
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect(card).toContainText('Timed out before an answer.');
+  expect(proxy.answers()).toHaveLength(0);
+});
+
+test('the agent restarts and raises the same ask again: the answer still lands under the same id', async ({ page }) => {
+  const first = await startAgent();
+  void first.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  await expect(card).toBeVisible();
+  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await collie!.close();
+  const again = await startAgent();
+  const asked = watch(again.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  collie!.ready();
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);
+  await page.unroute('**/api/agents/desk/panes/p**');
+  await expect(card).toHaveCount(0);
+});
+
+test('the bridge restarts between its receipt and the reply: Try again lands once', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  proxy.next('hold');
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect.poll(() => proxy.answers().length).toBe(1);
+  bridge!.child.kill('SIGKILL'); // receipt written, request with the agent, no reply yet
+  await bridge!.stop();
+  await expect(card).toContainText('Not sure the answer arrived.');
+  proxy.release(); // the agent takes it now; its reply goes nowhere
+  await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);
+  await runBridge();
+  await page.goto(`${url}#/agent/desk/chat/p`); // the phone comes back to the restarted bridge
+  await page.reload();
+  await expect(card).toHaveCount(0); // the ask is gone: the agent took it
+  expect(asked.got).toHaveLength(1);
+});
+
+test('a double tap sends one request', async ({ page }) => {
+  const pane = await startAgent();
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  collie!.ready();
+  await runBridge();
+  await openChat(page);
+  await page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' }).dblclick();
+  await expect(page.getByRole('article', { name: 'Ship it?' })).toHaveCount(0);
+  expect(proxy.answers()).toHaveLength(1);
+  expect(asked.got).toHaveLength(1);
+});
