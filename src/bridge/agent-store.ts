@@ -180,6 +180,8 @@ export class AgentStore {
       conversations: panes.map(({ workspace, tab, pane }) => {
         const row: AgentJson['conversations'][number] = {
           paneId: pane.id,
+          workspaceId: workspace.id,
+          tabId: tab.id,
           title: pane.title,
           place: `${workspace.title} · ${tab.title}`,
           state: pane.state,
@@ -188,17 +190,20 @@ export class AgentStore {
         if (pane.conversationId) row.conversationId = pane.conversationId;
         return row;
       }),
+      layout: (this.snapshot?.workspaces ?? []).map((ws) => ({ id: ws.id, title: ws.title, tabs: ws.tabs.map((tab) => ({ id: tab.id, title: tab.title })) })),
+      starters: this.snapshot?.starters ?? [],
     };
   }
 
-  chatJson(paneId: string): ChatJson | undefined {
+  /** One open pane's chat; the bridge adds the pane's recent sends from its receipts. */
+  chatJson(paneId: string): Omit<ChatJson, 'sends'> | undefined {
     const found = this.snapshot && panesOf(this.snapshot).find(({ pane }) => pane.id === paneId);
     if (!found) return undefined;
-    const { pane } = found;
+    const { workspace, tab, pane } = found;
     const log = this.panes.get(paneId);
     return {
       agent: this.row(),
-      pane: { id: pane.id, title: pane.title, state: pane.state, turn: pane.turn, belt: pane.belt },
+      pane: { id: pane.id, title: pane.title, workspaceId: workspace.id, tabId: tab.id, state: pane.state, turn: pane.turn, belt: pane.belt },
       entries: log?.entries ?? [],
       asks: pane.asks.map(toPhoneAsk),
       trimmed: log?.trimmed ?? false,

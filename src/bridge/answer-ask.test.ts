@@ -8,6 +8,9 @@ import { AgentStore } from './agent-store';
 import { answerAsk, type AgentHandle } from './answer-ask';
 import { HttpError } from './http-error';
 import { Ledger } from './ledger';
+import { testWriteContext } from './testing-write';
+
+const ctx = () => testWriteContext(dir.path);
 import { Poller } from './poller';
 import { TransportError } from './transport';
 
@@ -65,7 +68,7 @@ const choice = () => pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship?',
 
 async function tap(handle: AgentHandle, answer: object, extra: { requestId?: string; secondTap?: boolean; hash?: string } = {}) {
   const ask = handle.store.chatJson('p')!.asks[0]!;
-  return answerAsk(handle, ask.id, { agent: 'desk', paneId: 'p', requestId: extra.requestId ?? 'r-1', hash: extra.hash ?? ask.hash, answer: answer as never, secondTap: extra.secondTap ?? false });
+  return answerAsk(handle, ask.id, { agent: 'desk', paneId: 'p', requestId: extra.requestId ?? 'r-1', hash: extra.hash ?? ask.hash, answer: answer as never, secondTap: extra.secondTap ?? false }, ctx());
 }
 
 describe('answering through the bridge', () => {
@@ -152,10 +155,10 @@ describe('answering through the bridge', () => {
     const handle = await handleFor();
     const ask = handle.store.chatJson('p')!.asks[0]!;
     const request = { agent: 'desk', paneId: 'p', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['y'] } };
-    expect(await answerAsk(handle, ask.id, request)).toEqual({ outcome: 'taken' });
-    expect(await answerAsk(handle, ask.id, request)).toEqual({ outcome: 'taken' });
+    expect(await answerAsk(handle, ask.id, request, ctx())).toEqual({ outcome: 'taken' });
+    expect(await answerAsk(handle, ask.id, request, ctx())).toEqual({ outcome: 'taken' });
     expect(posts).toHaveLength(1);
-    const reused = await answerAsk(handle, 'another-ask', request).catch((e: HttpError) => e.code);
+    const reused = await answerAsk(handle, 'another-ask', request, ctx()).catch((e: HttpError) => e.code);
     expect(reused).toBe('request-id-reused');
   });
 });

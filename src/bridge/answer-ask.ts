@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
 import { checkAnswer, choosesAllowAlways } from '../wire/answer';
 import { isValidId } from '../wire/ids';
 import { parseAsk } from '../wire/parse-ask';
 import { bool, isRecord, oneOf, str } from '../wire/read';
 import type { AskOutcome, AskReply, AskRequest } from '../wire/bridge-json';
 import type { Answer } from '../wire/types';
+import { runAct, type AgentReply, type WriteContext } from './acts';
 import { toPhoneAsk } from './ask-hash';
 import type { AgentLink } from './agent-link';
 import type { AgentStore } from './agent-store';
+import { conversationKey } from './conversation-lock';
 import { HttpError } from './http-error';
 import type { Ledger, Receipt } from './ledger';
 import type { Poller } from './poller';
-import { TransportError } from './transport';
 
 export interface AgentHandle {
   store: AgentStore;
@@ -21,7 +21,7 @@ export interface AgentHandle {
 }
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
-const FINAL = new Set<string>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+const FINAL: ReadonlySet<string> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
 
 /** Reads the phone's answer request; anything malformed is a 400 with a JSON code. */
 export function parseAskRequest(raw: unknown): AskRequest {
@@ -39,108 +39,74 @@ function answerDetails(answer: Answer): Receipt['details'] {
   return { answerKind: 'text' in answer ? 'text' : 'values' };
 }
 
-/**
- * One tap on an ask card (bridge.md §6). The ask the phone drew (its hash) is compared with the
- * ask as the agent holds it now; on a match the receipt goes to disk first, then one POST under
- * the agent's own ask id. The bridge never retries by itself: a timeout, a lost connection or a
- * 5xx is `unknown`, and the phone's one `Try again` comes back under the same request id. A
- * retry that finds the ask closed cannot tell whether the first try landed: `maybe-applied`.
- */
-export async function answerAsk(handle: AgentHandle, askId: string, request: AskRequest): Promise<AskReply> {
-  const { store, link, poller, ledger } = handle;
-  if (!store.hello?.caps.asks) throw new HttpError(404, 'not-found', 'this agent takes no answers');
-  const payloadHash = createHash('sha256').update(JSON.stringify([askId, request.paneId, request.hash, request.answer, request.secondTap === true])).digest('hex');
-  const prior = ledger.get(request.requestId);
-  if (prior && (prior.payloadHash !== payloadHash || prior.act !== 'answer')) {
-    throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
+function readAnswerReply({ status, json }: AgentReply): AskReply {
+  if (status === 200) return { outcome: json.outcome === 'taken' ? 'taken' : 'too-late' };
+  if (status === 409 && json.code === 'stale') {
+    const ask = parseAsk(json.ask);
+    return ask ? { outcome: 'stale', ask: toPhoneAsk(ask) } : { outcome: 'too-late' };
   }
-  if (prior && FINAL.has(prior.status)) return { outcome: prior.status as AskOutcome };
-  if (prior && prior.attempts >= 2) return { outcome: 'maybe-applied' }; // never a third time
-  const retry = prior !== undefined;
-
-  const now = new Date().toISOString();
-  const receipt: Receipt = prior ?? {
-    requestId: request.requestId,
-    act: 'answer',
-    channel: 'program',
-    target: { paneId: request.paneId, askId, revision: null, hash: request.hash },
-    details: {},
-    payloadHash,
-    attempts: 0,
-    status: 'new',
-    at: now,
-    updatedAt: now,
-  };
-  const settle = async (reply: AskReply): Promise<AskReply> => {
-    Object.assign(receipt, { status: reply.outcome, updatedAt: new Date().toISOString() });
-    await ledger.write({ ...receipt });
-    return reply;
-  };
-
-  if (retry) {
-    // Try again: the same request under the same id. Whether or not the ask still shows, only the
-    // agent's own memory can say whether the first try landed, so the request goes to it once more.
-    const revision = typeof receipt.target.revision === 'number' ? receipt.target.revision : 1;
-    return send(handle, receipt, { requestId: request.requestId, askId, revision, answer: request.answer }, true, settle);
+  if (status === 409 && json.code === 'decided') {
+    const by = oneOf(json.decidedBy, ['phone', 'program', 'timeout'] as const);
+    if (by === 'program') return { outcome: 'decided-in-agent' };
+    if (by === 'timeout') return { outcome: 'timed-out' };
+    return { outcome: 'already-answered' };
   }
-
-  await poller.poll(); // the ask as the agent holds it now
-  const current = store.chatJson(request.paneId)?.asks.find((a) => a.id === askId);
-  if (!current) {
-    const closedBy = store.panes.get(request.paneId)?.closedAsks.get(askId);
-    if (closedBy === 'phone') return settle({ outcome: 'already-answered' });
-    if (closedBy === 'program') return settle({ outcome: 'decided-in-agent' });
-    if (closedBy === 'timeout') return settle({ outcome: 'timed-out' });
-    return settle({ outcome: 'too-late' });
-  }
-  if (current.hash !== request.hash) return settle({ outcome: 'stale', ask: current });
-  const answer = checkAnswer(current, request.answer);
-  if (!answer) throw new HttpError(400, 'bad-answer', 'the answer does not fit the question');
-  if (choosesAllowAlways(current, answer) && !request.secondTap) {
-    throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
-  }
-  receipt.target = { ...receipt.target, revision: current.revision };
-  receipt.details = answerDetails(answer);
-  return send(handle, receipt, { requestId: request.requestId, askId, revision: current.revision, answer }, false, settle);
+  throw new HttpError(502, 'agent-refused', str(json.code) ?? `the agent answered ${status}`);
 }
 
-/** One POST to the agent, after its receipt is on disk; never repeated by the bridge itself. */
-async function send(
-  handle: AgentHandle,
-  receipt: Receipt,
-  body: { requestId: string; askId: string; revision: number; answer: unknown },
-  retry: boolean,
-  settle: (reply: AskReply) => Promise<AskReply>,
-): Promise<AskReply> {
-  const { link, poller, ledger } = handle;
-  const paneId = String(receipt.target.paneId);
-  Object.assign(receipt, { attempts: receipt.attempts + 1, status: 'sending', updatedAt: new Date().toISOString() });
-  await ledger.write({ ...receipt }); // on disk before anything reaches the agent
-  let res;
-  try {
-    res = await link.call('post', 'write', 'POST', `/pane/${encodeURIComponent(paneId)}/answer`, { body });
-  } catch (err) {
-    if (err instanceof TransportError) return settle({ outcome: 'unknown' });
-    throw err;
-  }
-  void poller.poll();
-  const reply = isRecord(res.json) ? res.json : {};
-  if (res.status >= 500) return settle({ outcome: 'unknown' });
-  if (res.status === 200 && reply.outcome === 'taken') return settle({ outcome: 'taken' });
-  // Past here the ask was closed or unknown to the agent: on a retry, the first try may be why.
-  if (retry && (res.status === 200 || (res.status === 409 && reply.code === 'decided'))) return settle({ outcome: 'maybe-applied' });
-  if (res.status === 200) return settle({ outcome: 'too-late' });
-  if (res.status === 409 && reply.code === 'stale') {
-    const ask = parseAsk(reply.ask);
-    return settle(ask ? { outcome: 'stale', ask: toPhoneAsk(ask) } : { outcome: 'too-late' });
-  }
-  if (res.status === 409 && reply.code === 'decided') {
-    const by = oneOf(reply.decidedBy, ['phone', 'program', 'timeout'] as const);
-    if (by === 'program') return settle({ outcome: 'decided-in-agent' });
-    if (by === 'timeout') return settle({ outcome: 'timed-out' });
-    return settle({ outcome: 'already-answered' });
-  }
-  Object.assign(receipt, { status: `refused: ${str(reply.code) ?? res.status}`, updatedAt: new Date().toISOString() });
-  await ledger.write({ ...receipt });
-  throw new HttpError(502, 'agent-refused', str(reply.code) ?? `the agent answered ${res.status}`);
+/**
+ * One tap on an ask card (bridge.md §6), run as an act: the ask the phone drew (its hash) is
+ * compared with the ask as the agent holds it now; on a match the receipt goes to disk first,
+ * then one POST under the agent's own ask id. An allow-always option needs the second tap.
+ */
+export async function answerAsk(handle: AgentHandle, askId: string, request: AskRequest, ctx: WriteContext): Promise<AskReply> {
+  const { store } = handle;
+  if (!store.hello?.caps.asks) throw new HttpError(404, 'not-found', 'this agent takes no answers');
+  const { paneId } = request;
+  let answer: unknown = request.answer;
+  const spec = {
+    act: 'answer' as const,
+    requestId: request.requestId,
+    payload: [askId, paneId, request.hash, request.answer, request.secondTap === true],
+    target: { paneId, askId, revision: null as number | null, hash: request.hash },
+    details: {} as Receipt['details'],
+    lock: { key: conversationKey(store.name, paneId) },
+    check: (): AskReply | null => {
+      const current = store.chatJson(paneId)?.asks.find((a) => a.id === askId);
+      if (!current) {
+        const closedBy = store.panes.get(paneId)?.closedAsks.get(askId);
+        if (closedBy === 'phone') return { outcome: 'already-answered' };
+        if (closedBy === 'program') return { outcome: 'decided-in-agent' };
+        if (closedBy === 'timeout') return { outcome: 'timed-out' };
+        return { outcome: 'too-late' };
+      }
+      if (current.hash !== request.hash) return { outcome: 'stale', ask: current };
+      const checked = checkAnswer(current, request.answer);
+      if (!checked) throw new HttpError(400, 'bad-answer', 'the answer does not fit the question');
+      if (choosesAllowAlways(current, checked) && !request.secondTap) {
+        throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
+      }
+      answer = checked;
+      spec.target.revision = current.revision;
+      spec.details = answerDetails(checked);
+      return null;
+    },
+    post: (receipt: Receipt) => ({
+      path: `/pane/${encodeURIComponent(paneId)}/answer`,
+      body: { askId, revision: typeof receipt.target.revision === 'number' ? receipt.target.revision : 1, answer },
+      routeClass: 'write' as const,
+    }),
+    read: readAnswerReply,
+    // On a retry, anything but taken or stale means the ask closed: the first try may be why.
+    unsure: (reply: AskReply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
+    replies: { busy: { outcome: 'busy' as const }, unknown: { outcome: 'unknown' as const }, maybeApplied: { outcome: 'maybe-applied' as const } },
+    final: FINAL,
+    fromReceipt: (receipt: Receipt): AskReply => ({ outcome: receipt.status as AskOutcome }),
+    keep: () => ({}),
+    audit: {
+      event: 'answer' as const,
+      details: (reply: AskReply) => ({ paneId, askId, revision: spec.target.revision, ...spec.details, result: reply.outcome }),
+    },
+  };
+  return runAct(handle, ctx, spec);
 }

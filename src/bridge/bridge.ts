@@ -5,6 +5,8 @@ import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import type { AgentSource } from './config';
 import { LOOKING_WINDOW_MS, pollDelay } from './cadence';
+import { AuditLog } from './audit-log';
+import { ConversationLocks } from './conversation-lock';
 import { DiskCache } from './disk-cache';
 import { Ledger } from './ledger';
 import { Poller } from './poller';
@@ -20,6 +22,8 @@ export interface BridgeOptions {
   port: number;
   log: (line: string) => void;
   appDir?: string;
+  /** `none` (COLLIE_AUDIT_CONTENT=none) masks the audit log's strings but the named ids. */
+  auditContent?: string;
 }
 
 export interface RunningBridge {
@@ -75,6 +79,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const server = createPhoneServer({
     agents,
+    locks: new ConversationLocks(),
+    audit: new AuditLog(options.stateDir, options.auditContent === 'none', options.log),
     durable: options.durable,
     phoneLooking: () => {
       if (!looking()) wake();

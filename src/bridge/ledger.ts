@@ -38,6 +38,7 @@ export const LEDGER_MEMORY = 1000;
  */
 export class Ledger {
   private readonly receipts = new Map<string, Receipt>();
+  private readonly listeners = new Set<() => void>();
   private writing: Promise<void> = Promise.resolve();
 
   private constructor(private readonly file: string) {}
@@ -64,9 +65,21 @@ export class Ledger {
     return this.receipts.get(requestId);
   }
 
+  /** The receipts kept, oldest first. */
+  all(): Receipt[] {
+    return [...this.receipts.values()];
+  }
+
+  /** Hears every receipt written (the phone's "Recent sends" follows them). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Records a receipt (new or changed) and resolves once it is on disk. */
   write(receipt: Receipt): Promise<void> {
     this.remember(receipt);
+    for (const listener of this.listeners) listener();
     const line = `${JSON.stringify(receipt)}\n`;
     const written = this.writing.then(() => appendDurably(this.file, line));
     this.writing = written.catch(() => undefined); // one failed write fails its own request only

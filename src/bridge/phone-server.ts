@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isValidId } from '../wire/ids';
 import { LIMITS } from '../wire/limits';
-import type { DashboardJson } from '../wire/bridge-json';
+import type { ActRequest, ChatJson, DashboardJson } from '../wire/bridge-json';
+import { parseActRequest } from './act-requests';
+import { actSpec } from './act-specs';
+import { runAct, type WriteContext } from './acts';
+import type { AuditLog } from './audit-log';
+import type { ConversationLocks } from './conversation-lock';
+import { sendRows } from './send-rows';
 import { answerAsk, parseAskRequest, type AgentHandle } from './answer-ask';
 import { HttpError } from './http-error';
 import { readStatic } from './static-files';
@@ -11,6 +17,8 @@ import { etagOf, waitForChange, type Watchable } from './long-poll';
 
 export interface PhoneApiDeps {
   agents: Map<string, AgentHandle>;
+  locks: ConversationLocks;
+  audit: AuditLog;
   durable: boolean;
   /** Called as a phone's read starts; the returned call ends it. Pollers speed up while a phone looks. */
   phoneLooking: () => () => void;
@@ -64,16 +72,41 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
       looked();
     }
   }
-  if (method === 'POST' && parts[0] === 'ask' && parts.length === 2) {
-    const askId = parts[1] ?? '';
-    if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
-    const request = parseAskRequest(await readJson(req));
-    const handle = agentOf(deps, request.agent);
-    const reply = await answerAsk(handle, askId, request);
-    handle.store.countResult(reply.outcome);
-    return sendJson(res, 200, reply);
+  if (method === 'POST') {
+    const ctx: WriteContext = { locks: deps.locks, audit: deps.audit, device: req.socket.remoteAddress ?? 'unknown' };
+    const body = await readJson(req);
+    if (parts[0] === 'ask' && parts.length === 2) {
+      const askId = parts[1] ?? '';
+      if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
+      const request = parseAskRequest(body);
+      const handle = agentOf(deps, request.agent);
+      const reply = await answerAsk(handle, askId, request, ctx);
+      handle.store.countResult(reply.outcome);
+      return sendJson(res, 200, reply);
+    }
+    const act = actRoute(parts);
+    if (act) {
+      const request = parseActRequest(act.act, act.path, body);
+      const handle = agentOf(deps, request.agent);
+      const reply = await runAct(handle, ctx, actSpec(handle, request));
+      handle.store.countResult(reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome);
+      return sendJson(res, 200, reply);
+    }
   }
   throw new HttpError(404, 'not-found', 'no such route');
+}
+
+/** Which act a POST path names, and what the path itself says (agent, pane, starter). */
+function actRoute(parts: string[]): { act: ActRequest['act']; path: { agent: string; paneId?: string; starterId?: string } } | null {
+  if (parts.length === 1 && parts[0] === 'send') return { act: 'send', path: { agent: '' } };
+  if (parts[0] !== 'agents' || parts[1] === undefined) return null;
+  const agent = parts[1];
+  if (parts.length === 5 && parts[2] === 'panes' && ['steer', 'stop', 'action'].includes(parts[4] ?? '')) {
+    return { act: parts[4] as 'steer' | 'stop' | 'action', path: { agent, paneId: parts[3] ?? '' } };
+  }
+  if (parts.length === 4 && parts[2] === 'starters') return { act: 'starter', path: { agent, starterId: parts[3] ?? '' } };
+  if (parts.length === 3 && ['rename', 'close', 'reopen'].includes(parts[2] ?? '')) return { act: parts[2] as 'rename' | 'close' | 'reopen', path: { agent } };
+  return null;
 }
 
 function decodeSegment(segment: string): string {
@@ -97,11 +130,11 @@ function viewOf(deps: PhoneApiDeps, parts: string[], query: URLSearchParams): Vi
   if (parts.length === 4 && parts[2] === 'panes') {
     const paneId = parts[3] ?? '';
     return {
-      sources: [store],
-      render: () => {
+      sources: [store, handle.ledger],
+      render: (): ChatJson => {
         const chat = store.chatJson(paneId);
         if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
-        return chat;
+        return { ...chat, sends: sendRows(handle.ledger, store, paneId) };
       },
     };
   }

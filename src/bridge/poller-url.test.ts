@@ -5,6 +5,9 @@ import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import { answerAsk } from './answer-ask';
 import { Ledger } from './ledger';
+import { testWriteContext } from './testing-write';
+
+const ctx = () => testWriteContext(ledgerDirs[0]!.path);
 import { Poller } from './poller';
 
 /** Integration: the real poller against a real agent on the token transport over loopback HTTP. */
@@ -58,7 +61,7 @@ describe('bridge ↔ agent over the token transport', () => {
     const handle = await bridgeFor(agent.collie.address, TOKEN);
     await handle.poller.poll();
     const ask = handle.store.chatJson('p')!.asks[0]!;
-    const reply = await answerAsk(handle, ask.id, { agent: 'edge', paneId: 'p', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['y'] } });
+    const reply = await answerAsk(handle, ask.id, { agent: 'edge', paneId: 'p', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['y'] } }, ctx());
     expect(reply).toEqual({ outcome: 'taken' });
     expect(await agent.answer).toEqual({ optionIds: ['y'] });
   });

@@ -8,6 +8,9 @@ import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import { answerAsk } from './answer-ask';
 import { Ledger } from './ledger';
+import { testWriteContext } from './testing-write';
+
+const ctx = () => testWriteContext(dir.path);
 import { Poller } from './poller';
 
 /** Integration: the real poller against real agents on real private sockets. */
@@ -62,9 +65,9 @@ describe('bridge ↔ agent over a real socket', () => {
     await handle.poller.poll();
     const ask = handle.store.chatJson('deploy')!.asks[0]!;
     const request = { agent: 'hello', paneId: 'deploy', requestId: 'r-1', hash: ask.hash, answer: { optionIds: ['yes'] } };
-    expect(await answerAsk(handle, ask.id, request)).toEqual({ outcome: 'taken' });
+    expect(await answerAsk(handle, ask.id, request, ctx())).toEqual({ outcome: 'taken' });
     expect(await answer).toEqual({ optionIds: ['yes'] });
-    expect(await answerAsk(handle, ask.id, { ...request, requestId: 'r-2' })).toEqual({ outcome: 'already-answered' });
+    expect(await answerAsk(handle, ask.id, { ...request, requestId: 'r-2' }, ctx())).toEqual({ outcome: 'already-answered' });
   });
 
   it('sends nothing when the phone drew another version of the ask', async () => {
@@ -72,7 +75,7 @@ describe('bridge ↔ agent over a real socket', () => {
     const handle = await bridgeFor();
     await handle.poller.poll();
     const ask = handle.store.chatJson('deploy')!.asks[0]!;
-    const reply = await answerAsk(handle, ask.id, { agent: 'hello', paneId: 'deploy', requestId: 'r-1', hash: 'not-the-hash', answer: { optionIds: ['yes'] } });
+    const reply = await answerAsk(handle, ask.id, { agent: 'hello', paneId: 'deploy', requestId: 'r-1', hash: 'not-the-hash', answer: { optionIds: ['yes'] } }, ctx());
     expect(reply).toMatchObject({ outcome: 'stale', ask: { id: ask.id } });
     expect(collie!.state.panes.get('deploy')!.openAsks.size).toBe(1);
   });

@@ -35,7 +35,10 @@ export async function startCommand(args: string[], log: (line: string) => void):
     return { sources: demo ? [...loaded.sources, demo] : loaded.sources, durable: true };
   };
   // `.env` is read again on every restart, so a new token there takes effect with collie restart.
-  const readSources = async () => withDemo(await loadSources(paths.configDir, await loadBridgeEnv(paths.configDir, process.env, log), log));
+  const readSources = async () => {
+    const env = await loadBridgeEnv(paths.configDir, process.env, log);
+    return { ...withDemo(await loadSources(paths.configDir, env, log)), auditContent: env.COLLIE_AUDIT_CONTENT };
+  };
 
   const first = await readSources(); // before the demo starts, so a clash never leaves one running
   if (values.demo) {

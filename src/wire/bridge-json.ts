@@ -2,7 +2,7 @@
  * The bridge's JSON for the phone: the only types the app shares with the bridge.
  * Everything in here has already been parsed and cleaned by the bridge.
  */
-import type { Answer, Ask, BeltButton, Caps, DecidedBy, Item, PaneState, Turn } from './types';
+import type { Answer, Ask, BeltButton, Caps, DecidedBy, Item, PaneState, Starter, Turn } from './types';
 
 export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
 
@@ -29,6 +29,8 @@ export interface DashboardJson {
 export interface ConversationRow {
   paneId: string;
   conversationId?: string;
+  workspaceId: string;
+  tabId: string;
   title: string;
   /** "Workspace · Tab", for the list's second line. */
   place: string;
@@ -36,9 +38,18 @@ export interface ConversationRow {
   needsYou: number;
 }
 
+export interface LayoutWorkspace {
+  id: string;
+  title: string;
+  tabs: { id: string; title: string }[];
+}
+
 export interface AgentJson {
   agent: AgentRow;
   conversations: ConversationRow[];
+  /** Workspaces and tabs, for rename and close. */
+  layout: LayoutWorkspace[];
+  starters: Starter[];
 }
 
 /** A closed conversation in the agent's history (never from the bridge's cache). */
@@ -70,12 +81,26 @@ export type ChatEntry =
   | { type: 'item'; item: Item }
   | { type: 'decision'; id: string; decidedBy: Exclude<DecidedBy, 'phone'>; title: string };
 
+/** A send's receipt as the phone lists it under "Recent sends". */
+export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'unknown' | 'maybe-applied';
+
+export interface SendRow {
+  requestId: string;
+  steer: boolean;
+  status: SendStatus;
+  /** Why it was refused, in the bridge's words. */
+  reason?: string;
+  at: string;
+}
+
 export interface ChatJson {
   agent: AgentRow;
-  pane: { id: string; title: string; state: PaneState; turn: Turn | null; belt: BeltButton[] };
+  pane: { id: string; title: string; workspaceId: string; tabId: string; state: PaneState; turn: Turn | null; belt: BeltButton[] };
   entries: ChatEntry[];
   asks: PhoneAsk[];
   trimmed: boolean;
+  /** The pane's recent sends and steers, newest first. */
+  sends: SendRow[];
 }
 
 export interface AskRequest {
@@ -90,6 +115,7 @@ export interface AskRequest {
 }
 
 export type AskOutcome =
+  | 'busy'
   | 'taken'
   | 'stale'
   | 'decided-in-agent'
@@ -108,4 +134,41 @@ export interface AskReply {
 export interface BridgeError {
   code: string;
   message: string;
+}
+
+/** Every act on an agent besides answering: its body always carries the phone's request id. */
+export type ActRequest =
+  | { act: 'send'; agent: string; paneId: string; requestId: string; text: string; turnId: string | null }
+  | { act: 'steer'; agent: string; paneId: string; requestId: string; text: string; turnId: string | null }
+  | { act: 'stop'; agent: string; paneId: string; requestId: string; turnId: string | null }
+  | { act: 'action'; agent: string; paneId: string; requestId: string; actionId: string; turnId: string | null }
+  | { act: 'starter'; agent: string; requestId: string; starterId: string }
+  | { act: 'rename'; agent: string; requestId: string; target: 'workspace' | 'tab' | 'pane'; id: string; title: string }
+  | { act: 'close'; agent: string; requestId: string; target: 'workspace' | 'tab' | 'pane'; id: string }
+  | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
+
+export type ActOutcome =
+  | 'done'
+  | 'sent'
+  | 'queued'
+  | 'steered'
+  | 'stopped'
+  | 'idle'
+  | 'refused'
+  | 'unknown'
+  | 'maybe-applied';
+
+/** Why an act was refused: the agent's reason, or the bridge's own (`busy`). */
+export type RefusalReason = 'busy' | 'ask-open' | 'turn-moved' | 'no-turn' | 'not-found' | 'too-long' | 'empty' | 'bad-request' | 'agent-refused';
+
+export interface ActReply {
+  outcome: ActOutcome;
+  reason?: RefusalReason;
+  /** With ask-open: the ask to answer first. */
+  askId?: string;
+  /** With turn-moved: the turn as it is now. */
+  turn?: Turn | null;
+  /** A starter or a reopen: the pane it opened. */
+  paneId?: string;
+  conversationId?: string;
 }
