@@ -1,4 +1,5 @@
-import type { AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
+import type { ActReply, ActRequest, AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
+import { actRoute } from './act-route';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
 export type Fetched<T> = { changed: true; data: T; etag: string | null } | { changed: false };
@@ -26,6 +27,8 @@ export interface BridgeClient {
   closed(agent: string, after: string | null): Promise<ClosedPageJson>;
   history(agent: string, conversationId: string, after: string | null): Promise<HistoryJson>;
   answer(askId: string, request: AskRequest): Promise<AskReply>;
+  /** Every other act (send, steer, stop, belt button, starter, rename, close, reopen). */
+  act(request: ActRequest): Promise<ActReply>;
 }
 
 /** The phone's only way to the bridge: same-origin JSON. */
@@ -43,6 +46,15 @@ export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) 
     if (!res.ok) throw await errorOf(res);
     return (await res.json()) as T;
   }
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const res = await fetcher(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw await errorOf(res);
+    return (await res.json()) as T;
+  }
   const seg = encodeURIComponent;
   const after = (cursor: string | null) => (cursor ? `?after=${seg(cursor)}` : '');
   return {
@@ -51,14 +63,10 @@ export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) 
     chat: (agent, paneId, etag, options) => get(`/api/agents/${seg(agent)}/panes/${seg(paneId)}`, etag, options),
     closed: (agent, cursor) => getOnce(`/api/agents/${seg(agent)}/closed${after(cursor)}`),
     history: (agent, id, cursor) => getOnce(`/api/agents/${seg(agent)}/conversations/${seg(id)}${after(cursor)}`),
-    async answer(askId, request) {
-      const res = await fetcher(`${base}/api/ask/${seg(askId)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-      });
-      if (!res.ok) throw await errorOf(res);
-      return (await res.json()) as AskReply;
+    answer: (askId, request) => post<AskReply>(`/api/ask/${seg(askId)}`, request),
+    act(request) {
+      const route = actRoute(request);
+      return post<ActReply>(route.path, route.body);
     },
   };
 }

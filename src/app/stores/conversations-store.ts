@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../bridge-client';
-import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow } from '../../wire/bridge-json';
+import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow, LayoutWorkspace } from '../../wire/bridge-json';
+import type { Starter } from '../../wire/types';
 import { polled, type PollEnv, type Polled } from './polled';
 
 export interface ConversationsStore {
@@ -14,6 +15,9 @@ export interface ConversationsStore {
   /** More closed conversations can be read. */
   hasMoreClosed: ReadonlySignal<boolean>;
   closedError: ReadonlySignal<boolean>;
+  /** Workspaces and tabs, for rename and close. */
+  layout: ReadonlySignal<LayoutWorkspace[]>;
+  starters: ReadonlySignal<Starter[]>;
   stale: ReadonlySignal<boolean>;
   /** Shows one agent's conversations while the returned cleanup is not called. */
   show(agentName: string): () => void;
@@ -56,6 +60,8 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv): C
     closed,
     hasMoreClosed: computed(() => closedNext.value !== null),
     closedError,
+    layout: computed(() => data.value?.layout ?? []),
+    starters: computed(() => data.value?.starters ?? []),
     stale: computed(() => current.value?.resource.stale.value ?? false),
     show(agentName) {
       const resource = polled((etag, options) => client.agent(agentName, etag, options), env);

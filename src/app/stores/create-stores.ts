@@ -1,3 +1,4 @@
+import { createActsStore, type ActsStore } from './acts-store';
 import { createBridgeClient, type BridgeClient } from '../bridge-client';
 import { createChatStore, type ChatStore } from './chat-store';
 import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
@@ -15,6 +16,8 @@ export interface AppStores {
   chat: ChatStore;
   history: HistoryStore;
   intents: IntentsStore;
+  /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
+  acts: ActsStore;
 }
 
 export interface AppDeps {
@@ -29,9 +32,11 @@ export function createStores(deps: AppDeps = {}): AppStores {
   const client = deps.client ?? createBridgeClient();
   const connection = createConnectionStore(deps.connection);
   const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok) };
-  const intents = createIntentsStore(client, deps.storage ?? createStorage());
+  const storage = deps.storage ?? createStorage();
+  const intents = createIntentsStore(client, storage);
   return {
     intents,
+    acts: createActsStore(client, storage),
     connection,
     dashboard: createDashboardStore(client, poll),
     conversations: createConversationsStore(client, poll),

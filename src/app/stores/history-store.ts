@@ -1,8 +1,10 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../bridge-client';
-import type { ChatEntry } from '../../wire/bridge-json';
+import type { AgentRow, ChatEntry } from '../../wire/bridge-json';
 
 export interface HistoryStore {
+  /** The agent, read once on show: its caps say whether Reopen is offered. */
+  agent: ReadonlySignal<AgentRow | null>;
   title: ReadonlySignal<string | null>;
   entries: ReadonlySignal<ChatEntry[]>;
   trimmed: ReadonlySignal<boolean>;
@@ -19,7 +21,18 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
   const trimmed = signal(false);
   const next = signal<string | null | undefined>(undefined);
   const failed = signal(false);
+  const agentRow = signal<AgentRow | null>(null);
   let target: { agent: string; id: string } | null = null;
+
+  async function readAgent(reading: { agent: string; id: string }): Promise<void> {
+    try {
+      const read = await client.agent(reading.agent, null);
+      if (target === reading && read.changed) agentRow.value = read.data.agent;
+    } catch (err) {
+      // Without the agent's caps the screen stays read-only: no Reopen is offered.
+      console.warn('history: the agent could not be read', err);
+    }
+  }
 
   async function loadMore(): Promise<void> {
     const reading = target;
@@ -38,6 +51,7 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
   }
 
   return {
+    agent: agentRow,
     title,
     entries,
     trimmed,
@@ -50,7 +64,9 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
       trimmed.value = false;
       next.value = undefined;
       failed.value = false;
+      agentRow.value = null;
       void loadMore();
+      void readAgent(target);
       return () => {
         target = null;
       };

@@ -25,9 +25,9 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
       </header>
       <ConnectionBanner state={stores.connection.state.value} />
       {current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} />}
-      {current.screen === 'agent' && <ConversationsView store={stores.conversations} agentName={current.agent} />}
-      {current.screen === 'chat' && <ChatView store={stores.chat} agentName={current.agent} paneId={current.paneId} />}
-      {current.screen === 'closed' && <ClosedChatView store={stores.history} agentName={current.agent} conversationId={current.conversationId} />}
+      {current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
+      {current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} />}
+      {current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
     </>
   );
 }

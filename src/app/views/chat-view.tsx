@@ -1,14 +1,30 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n';
+import { go } from '../navigate';
 import { hrefOf } from '../router';
+import type { ActsStore } from '../stores/acts-store';
 import type { ChatStore } from '../stores/chat-store';
 import { agentStaleText } from './agent-status';
 import { AskCard } from './ask-cards/ask-card';
+import { Belt } from './belt';
 import { ChatEntryView } from './chat-entry';
+import { Composer } from './composer/composer';
+import { focusAskCard } from './composer/focus-ask';
+import { ManageSection } from './manage/manage-section';
 
-/** An open conversation, live: its items, then the cards that need an answer. */
-export function ChatView({ store, agentName, paneId }: { store: ChatStore; agentName: string; paneId: string }) {
+interface Props {
+  store: ChatStore;
+  acts: ActsStore;
+  agentName: string;
+  paneId: string;
+  /** Where a closed conversation leads (tests pass their own). */
+  navigate?: typeof go;
+}
+
+/** An open conversation, live: the belt, its items, the cards that need an answer, the composer. */
+export function ChatView({ store, acts, agentName, paneId, navigate = go }: Props) {
   useEffect(() => store.show(agentName, paneId), [store, agentName, paneId]);
+  const main = useRef<HTMLElement>(null);
   const chat = store.chat.value;
   const entries = store.entries.value;
   const asks = store.asks.value;
@@ -21,9 +37,12 @@ export function ChatView({ store, agentName, paneId }: { store: ChatStore; agent
       </main>
     );
   }
+  const showAsk = (askId: string | undefined) => void focusAskCard(main.current, askId);
+  const acting = { acts, agentName, paneId };
   return (
-    <main class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
+    <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
       <h2>{chat?.pane.title ?? paneId}</h2>
+      {chat && <Belt {...acting} chat={chat} />}
       {agentNote && <p class="banner warn" role="status">{agentNote}</p>}
       {chat?.trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
       {chat && entries.length === 0 && asks.length === 0 && <p class="muted">{t('chat.empty')}</p>}
@@ -50,6 +69,8 @@ export function ChatView({ store, agentName, paneId }: { store: ChatStore; agent
           ))}
         </section>
       )}
+      {chat && <Composer {...acting} chat={chat} onShowAsk={showAsk} />}
+      {chat && <ManageSection {...acting} chat={chat} onClosed={() => navigate({ screen: 'agent', agent: agentName })} />}
     </main>
   );
 }

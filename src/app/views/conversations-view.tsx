@@ -3,8 +3,11 @@ import { useEffect } from 'preact/hooks';
 import type { ClosedConversationRow, ConversationRow } from '../../wire/bridge-json';
 import { t } from '../i18n';
 import { hrefOf } from '../router';
+import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentStatusText } from './agent-status';
+import { WorkspacesSection } from './manage/workspaces-section';
+import { Starters } from './starters';
 
 function OpenRow({ agent, row }: { agent: string; row: ConversationRow }) {
   return (
@@ -43,8 +46,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** An agent's conversations like a messenger's list: those that need you, the other open ones, then Closed. */
-export function ConversationsView({ store, agentName }: { store: ConversationsStore; agentName: string }) {
+/**
+ * An agent's conversations like a messenger's list: those that need you, the other open ones,
+ * then Closed; its starters, and its workspaces to rename or close (each only for its cap).
+ */
+export function ConversationsView({ store, acts, agentName }: { store: ConversationsStore; acts: ActsStore; agentName: string }) {
   useEffect(() => store.show(agentName), [store, agentName]);
   const agent = store.agent.value;
   const historyKept = agent?.caps?.history === true;
@@ -60,6 +66,7 @@ export function ConversationsView({ store, agentName }: { store: ConversationsSt
       <h2>{agentName} <span class="badge">{t('durable.experimental')}</span></h2>
       {agent?.status === 'version-mismatch' && agent.reason && <p class="banner warn" role="alert">{agent.reason}</p>}
       {status && agent?.status !== 'version-mismatch' && <p class="banner" role="status">{status}</p>}
+      <Starters acts={acts} agentName={agentName} starters={store.starters.value} caps={agent?.caps ?? null} />
       {needsYou.length > 0 && (
         <Section id="needs-you-heading" title={t('conversations.needsYou')}>
           <ul class="conversation-list">{needsYou.map((row) => <OpenRow key={row.paneId} agent={agentName} row={row} />)}</ul>
@@ -81,6 +88,7 @@ export function ConversationsView({ store, agentName }: { store: ConversationsSt
           )}
         </Section>
       )}
+      <WorkspacesSection acts={acts} agentName={agentName} layout={store.layout.value} caps={agent?.caps ?? null} />
     </main>
   );
 }

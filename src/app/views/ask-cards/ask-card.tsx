@@ -24,7 +24,8 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
   const message = statusMessage(status);
   const body = { disabled, onAnswer };
   return (
-    <article class="ask-card" aria-label={label} aria-busy={disabled} data-ask-id={ask.id} data-kind={ask.kind}>
+    // tabIndex -1: Send can lead here and focus the card itself when it has no control.
+    <article class="ask-card" tabIndex={-1} aria-label={label} aria-busy={disabled} data-ask-id={ask.id} data-kind={ask.kind}>
       <p class="ask-from">{t('ask.from', { agent: agentName })}</p>
       {ask.expiresAt && <Countdown expiresAt={ask.expiresAt} now={now} />}
       {ask.shortened && <p class="ask-shortened">{t('ask.shortened')}</p>}

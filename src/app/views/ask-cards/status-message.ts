@@ -4,6 +4,7 @@ import type { CardStatus } from './card-props';
 
 /** `taken` has no sentence: a taken card leaves the list at once. */
 const OUTCOME_COPY: Record<AskOutcome, MessageKey | null> = {
+  busy: 'ask.outcome.busy',
   taken: null,
   stale: 'ask.outcome.stale',
   'decided-in-agent': 'ask.outcome.decidedInAgent',

@@ -1,0 +1,48 @@
+import type { ActReply, ActRequest } from '../../../wire/bridge-json';
+import { t } from '../../i18n';
+import type { ActsStore } from '../../stores/acts-store';
+import { actStatusText } from './act-copy';
+
+interface Props {
+  acts: ActsStore;
+  /** The control whose latest tap to tell about; null shows an empty line. */
+  controlKey: string | null;
+  /** Told what the one Try again brought back, with the request it sent again. */
+  onRetried?(reply: ActReply | null, request: ActRequest | undefined): void;
+  /** With an `ask-open` refusal: leads to the ask's card. */
+  onShowAsk?(askId: string | undefined): void;
+  /** Words before the sentence, e.g. the belt button's label. */
+  prefix?: (sentence: string) => string;
+}
+
+/** What became of a control's latest tap, under the finger: the sentence, Try again once, the ask link. */
+export function ActResult({ acts, controlKey, onRetried, onShowAsk, prefix }: Props) {
+  const status = controlKey ? acts.statusOf(controlKey) : { phase: 'idle' as const };
+  const sentence = actStatusText(status);
+  const canRetry = controlKey !== null && acts.canRetry(controlKey);
+  const askOpen = status.phase === 'done' && status.reply.outcome === 'refused' && status.reply.reason === 'ask-open' ? status.reply : null;
+  const retry = async () => {
+    if (!controlKey) return;
+    const request = acts.intentOf(controlKey)?.request; // before the retry settles and drops its text
+    const reply = await acts.retry(controlKey);
+    onRetried?.(reply, request);
+  };
+  return (
+    <div class="act-result">
+      {/* Always in the page: a live region that appears with its text is often not read out. */}
+      <p class="act-status" role="status">
+        {sentence !== null && prefix ? prefix(sentence) : sentence}
+      </p>
+      {canRetry && (
+        <button type="button" class="act-button act-retry" onClick={() => void retry()}>
+          {t('act.tryAgain')}
+        </button>
+      )}
+      {askOpen && onShowAsk && (
+        <button type="button" class="act-button" onClick={() => onShowAsk(askOpen.askId)}>
+          {t('act.goToQuestion')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useSignal } from '@preact/signals';
+import { useId } from 'preact/hooks';
+import type { ActReply, ActRequest, ChatJson } from '../../../wire/bridge-json';
+import { t } from '../../i18n';
+import { paneActKey, type ActsStore } from '../../stores/acts-store';
+import { ActResult } from '../acts/act-result';
+import { textProblem } from './check-text';
+import { RecentSends } from './recent-sends';
+
+/** Outcomes that took the text: only then is the text box emptied. */
+const TOOK_TEXT = new Set<ActReply['outcome']>(['sent', 'queued', 'steered']);
+
+interface Props {
+  acts: ActsStore;
+  chat: ChatJson;
+  agentName: string;
+  paneId: string;
+  /** Leads to an open ask's card (the oldest when no id is given). */
+  onShowAsk(askId: string | undefined): void;
+}
+
+/**
+ * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
+ * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
+ */
+export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
+  const text = useSignal('');
+  const problem = useSignal<string | null>(null);
+  const inputId = useId();
+  const noteId = useId();
+  const caps = chat.agent.caps;
+  if (!caps || !(caps.send || caps.steer || caps.abort)) return null;
+
+  const running = chat.pane.turn?.state === 'running';
+  const turnId = chat.pane.turn?.id ?? null;
+  const askOpen = chat.asks.length > 0;
+  const keys = { send: paneActKey(agentName, paneId, 'send'), steer: paneActKey(agentName, paneId, 'steer'), stop: paneActKey(agentName, paneId, 'stop') };
+  const busy = (key: string) => acts.statusOf(key).phase === 'sending';
+  const latest = acts.latestOf([keys.send, keys.steer, keys.stop]);
+
+  // The person may have typed more while the request was out: only the text that went is cleared.
+  const settle = (sentText: string, reply: ActReply | null) => {
+    if (reply && TOOK_TEXT.has(reply.outcome) && text.peek() === sentText) text.value = '';
+  };
+
+  const submit = async (act: 'send' | 'steer') => {
+    if (act === 'send' && askOpen) {
+      problem.value = null;
+      onShowAsk(chat.asks[0]?.id);
+      return;
+    }
+    const value = text.peek();
+    problem.value = textProblem(value);
+    if (problem.peek() !== null) return;
+    settle(value, await acts.run({ act, agent: agentName, paneId, text: value, turnId }));
+  };
+
+  const afterRetry = (reply: ActReply | null, request: ActRequest | undefined) => {
+    if (request && 'text' in request) settle(request.text, reply);
+  };
+
+  const writes = caps.send || caps.steer;
+  return (
+    <section class="composer" aria-label={t('composer.title')}>
+      {writes && (
+        <>
+          <label class="composer-label" for={inputId}>
+            {t('composer.label')}
+          </label>
+          <textarea
+            id={inputId}
+            class="composer-input"
+            rows={3}
+            value={text.value}
+            onInput={(event) => {
+              text.value = event.currentTarget.value;
+              problem.value = null;
+            }}
+          />
+        </>
+      )}
+      {caps.send && askOpen && (
+        <p id={noteId} class="composer-note">
+          {t('composer.askOpen')}
+        </p>
+      )}
+      <div class="composer-buttons">
+        {caps.send && (
+          <button type="button" class="act-button primary" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
+            {t('composer.send')}
+          </button>
+        )}
+        {caps.steer && running && (
+          <button type="button" class="act-button" disabled={busy(keys.steer)} onClick={() => void submit('steer')}>
+            {t('composer.steer')}
+          </button>
+        )}
+        {caps.abort && running && (
+          <button type="button" class="act-button danger" disabled={busy(keys.stop)} onClick={() => void acts.run({ act: 'stop', agent: agentName, paneId, turnId })}>
+            {t('composer.stop')}
+          </button>
+        )}
+      </div>
+      <p class="act-problem" role="alert">
+        {problem.value}
+      </p>
+      <ActResult acts={acts} controlKey={latest} onRetried={afterRetry} onShowAsk={onShowAsk} />
+      {writes && <RecentSends sends={chat.sends} />}
+    </section>
+  );
+}
