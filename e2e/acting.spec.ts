@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { openCollie, type Collie, type PaneHandle, type SendContext } from '../src/agent/kit';
+import { faultyProxy } from './support/faulty-proxy';
+import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+
+/**
+ * The acting half, end to end: a real kit agent (behind a proxy on a private socket, so faults
+ * can be injected), the real bridge, and phone-sized Chromium tapping the composer and controls.
+ */
+const ALL = { asks: true, send: true, steer: true, abort: true, actions: true, rename: true, close: true, starters: true, reopen: true, history: true };
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let collie: Collie;
+let proxy: Awaited<ReturnType<typeof faultyProxy>>;
+let bridge: Proc | undefined;
+let url: string;
+let pane: PaneHandle;
+let turns: SendContext[];
+let steered: string[];
+let taps: string[];
+
+async function start(caps: Record<string, boolean> = ALL) {
+  dirs = await scratch();
+  const agentSocket = join(dirs.socketDir, 'agent', 'app.sock');
+  const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
+  collie = await openCollie({ socket: agentSocket, hostName: 'desk', caps, log: () => {} });
+  const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
+  pane = tab.pane('p', { title: 'Deploy' });
+  pane.belt([{ id: 'retry', label: 'Retry' }]);
+  turns = [];
+  steered = [];
+  taps = [];
+  collie.handle({
+    // Each turn runs until the person stops it; what it is told shows in the chat.
+    send: (turn) =>
+      new Promise<void>((resolve) => {
+        turns.push(turn);
+        turn.turn.onSteer((text) => steered.push(text));
+        turn.turn.signal.addEventListener('abort', () => resolve());
+      }),
+    action: ({ actionId }) => void taps.push(actionId),
+  });
+  collie.starter({ id: 'new', label: 'New chat' }, () => tab.pane(`chat-${taps.length + turns.length + 2}`, { title: 'Fresh chat' }));
+  collie.ready();
+  proxy = await faultyProxy(agentSocket, proxySocket);
+  await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  url = started.url;
+}
+
+test.afterEach(async () => {
+  await bridge?.stop();
+  bridge = undefined;
+  await collie.close();
+  await proxy.close();
+  await dirs.cleanup();
+});
+
+const composer = (page: Page) => page.getByRole('region', { name: 'Write to the agent' });
+const sends = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
+async function write(page: Page, text: string, button: 'Send' | 'Steer') {
+  await composer(page).getByLabel('Message').fill(text);
+  await composer(page).getByRole('button', { name: button, exact: true }).click();
+}
+
+test('a send starts a turn and becomes effective; a send during the turn is queued; a steer reaches it; Stop ends it', async ({ page }) => {
+  await start();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await write(page, 'deploy to staging', 'Send');
+  await expect(composer(page)).toContainText('Sent.');
+  await expect.poll(() => turns.map((t) => t.text)).toEqual(['deploy to staging']);
+  const recent = page.getByRole('region', { name: 'Recent sends' });
+  await expect(recent).toContainText('effective');
+  await expect(page.getByRole('main')).toContainText('deploy to staging');
+
+  await write(page, 'then production', 'Send');
+  await expect(composer(page)).toContainText('Queued: the agent takes it when its current turn ends.');
+  await write(page, 'faster please', 'Steer');
+  await expect(composer(page)).toContainText('Steered into the running turn.');
+  expect(steered).toEqual(['faster please']);
+
+  void pane.ask({ kind: 'text', toolCallId: 'q', title: 'Which region?' }).catch(() => {});
+  await expect(page.getByRole('article', { name: 'Which region?' })).toBeVisible();
+  await composer(page).getByRole('button', { name: 'Stop' }).click();
+  await expect(composer(page)).toContainText('Stopped.');
+  await expect(page.getByText('Decided in the durable agent: Which region?')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Which region?' })).toHaveCount(0);
+});
+
+test('a send while an ask is open is refused and leads to the card', async ({ page }) => {
+  await start();
+  void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await expect(page.getByRole('article', { name: 'Ship it?' })).toBeVisible();
+  await write(page, 'hello', 'Send');
+  await expect(page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' })).toBeFocused();
+  expect(sends()).toHaveLength(0);
+  expect(turns).toHaveLength(0);
+});
+
+test('a belt button and a starter run once', async ({ page }) => {
+  await start();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await page.getByRole('group', { name: "The agent's buttons" }).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('main')).toContainText('Retry: Done.');
+  expect(taps).toEqual(['retry']);
+
+  await page.goto(`${url}#/agent/desk`);
+  await page.getByRole('region', { name: 'Starters' }).getByRole('button', { name: 'New chat' }).click();
+  await expect(page).toHaveURL(/#\/agent\/desk\/chat\/chat-/);
+  await expect(page.getByRole('heading', { name: 'Fresh chat' })).toBeVisible();
+  expect(proxy.seen.filter((r) => r.method === 'POST' && r.path.includes('/starter/'))).toHaveLength(1);
+});
+
+test('rename, close and reopen show on the phone and in the agent; a closed conversation has no composer', async ({ page }) => {
+  await start();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  const manage = page.getByRole('region', { name: 'Manage' });
+  await manage.getByRole('button', { name: 'Rename' }).click();
+  await manage.getByLabel('New name').fill('Release 1.4');
+  await manage.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Release 1.4' })).toBeVisible();
+  expect(collie.state.panes.get('p')!.title).toBe('Release 1.4');
+
+  await manage.getByRole('button', { name: 'Close' }).click();
+  await manage.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/#\/agent\/desk$/);
+  expect(collie.state.panes.has('p')).toBe(false);
+  await page.getByRole('region', { name: 'Closed' }).getByRole('link', { name: /Release 1.4/ }).click();
+  await expect(page.getByRole('region', { name: 'Write to the agent' })).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  await expect(page).toHaveURL(/#\/agent\/desk\/chat\/p$/);
+  await expect(composer(page)).toBeVisible();
+  expect(collie.state.panes.has('p')).toBe(true);
+
+  await page.goto(`${url}#/agent/desk`);
+  const workspace = page.getByRole('group', { name: 'Workspace Work' });
+  await workspace.getByRole('button', { name: 'Rename' }).click();
+  await workspace.getByLabel('New name').fill('Shipping');
+  await workspace.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('group', { name: 'Workspace Shipping' })).toBeVisible();
+  expect(collie.state.workspaces.get('w')!.title).toBe('Shipping');
+});
+
+test('an agent without steer shows no Steer control', async ({ page }) => {
+  await start({ asks: true, send: true, abort: true });
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await write(page, 'go', 'Send');
+  await expect(composer(page)).toContainText('Sent.');
+  await expect(composer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(composer(page).getByRole('button', { name: 'Steer' })).toHaveCount(0);
+});
+
+test('a send whose reply is lost shows unknown and is never resent by itself', async ({ page }) => {
+  await start();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  proxy.next('apply-then-drop');
+  await write(page, 'once only', 'Send');
+  await expect(composer(page)).toContainText('Read the chat before you send again.');
+  await page.waitForTimeout(1500); // give any automatic resend (there must be none) time to happen
+  expect(sends()).toHaveLength(1);
+  expect(turns).toHaveLength(1);
+});
+
+test('a stuck send does not block Stop', async ({ page }) => {
+  await start();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await write(page, 'start', 'Send');
+  await expect(composer(page)).toContainText('Sent.');
+  proxy.next('hold'); // the next send hangs at the agent's door
+  await write(page, 'stuck', 'Send');
+  await expect.poll(() => sends().length).toBe(2);
+  await composer(page).getByRole('button', { name: 'Stop' }).click();
+  await expect(composer(page)).toContainText('Stopped.');
+  expect(turns[0]!.turn.signal.aborted).toBe(true);
+});
+
+test('two phones sending at once to one conversation: one goes through, one is busy', async ({ browser }) => {
+  await start();
+  const phones = await Promise.all([browser.newPage(), browser.newPage()]);
+  for (const phone of phones) await phone.goto(`${url}#/agent/desk/chat/p`);
+  for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
+  proxy.next('hold');
+  await composer(phones[0]!).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => sends().length).toBe(1);
+  await composer(phones[1]!).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(composer(phones[1]!)).toContainText('another request to this conversation is still running');
+  proxy.release();
+  await expect(composer(phones[0]!)).toContainText('Sent.');
+  expect(turns).toHaveLength(1);
+  for (const phone of phones) await phone.close();
+});
