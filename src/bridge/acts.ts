@@ -87,7 +87,7 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   const settle = async (reply: R): Promise<R> => {
     Object.assign(receipt, { status: reply.outcome, details: { ...receipt.details, ...spec.keep(reply) }, updatedAt: new Date().toISOString() });
     await ledger.write({ ...receipt });
-    void ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, ...spec.audit.details(reply) });
+    await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, ...spec.audit.details(reply) }); // never rejects: it blocks nothing
     return reply;
   };
 
