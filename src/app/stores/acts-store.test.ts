@@ -3,7 +3,8 @@ import { BridgeHttpError } from '../bridge-client';
 import type { ActReply } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { clientActing, memory } from './acts-test-kit';
-import { ACT_MEMORY_MS, ACTS_KEY, controlKey, createActsStore, type ActDraft } from './acts-store';
+import { INTENT_MEMORY_MS as ACT_MEMORY_MS } from './intent-ledger';
+import { ACTS_KEY, controlKey, createActsStore, type ActDraft } from './acts-store';
 
 const send: ActDraft = { act: 'send', agent: 'desk', paneId: 'p1', text: 'ship it', turnId: 't1' };
 const key = 'desk/p1/send';

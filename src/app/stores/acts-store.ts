@@ -1,27 +1,15 @@
-import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient } from '../bridge-client';
 import type { ActReply, ActRequest, RefusalReason } from '../../wire/bridge-json';
-import { isRecord } from '../../wire/read';
-import { mintRequestId } from '../request-id';
 import type { Storage } from '../storage';
+import { createIntentLedger, type Intent } from './intent-ledger';
 
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An act as a view asks for it: the store mints its request id. */
 export type ActDraft = OmitEach<ActRequest, 'requestId'>;
 
-/** One tap's intent on a control: minted once, saved before the first send, sent at most twice. */
-export interface ActIntent {
-  requestId: string;
-  /** The control it came from (see controlKey). */
-  key: string;
-  request: ActRequest;
-  tries: 1 | 2;
-  /** `failed`: the bridge refused the request itself (4xx); nothing reached the agent. */
-  state: 'sending' | 'unknown' | 'done' | 'failed';
-  reply?: ActReply;
-  error?: string;
-  at: number;
-}
+/** One tap's intent on a control. */
+export type ActIntent = Intent<ActRequest, ActReply>;
 
 /** What a control shows about the person's latest tap on it. */
 export type ActStatus =
@@ -31,8 +19,6 @@ export type ActStatus =
   | { phase: 'failed'; act: ActRequest['act']; message: string };
 
 export const ACTS_KEY = 'collie.acts.v1';
-/** Intents older than this are forgotten: their controls have long moved on. */
-export const ACT_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 /** Reasons the bridge may also give as a 4xx code (text checks); read them as refusals. */
 const REFUSAL_REASONS: Record<RefusalReason, true> = {
@@ -87,77 +73,28 @@ export interface ActsStore {
   retry(key: string): Promise<ActReply | null>;
 }
 
-function parseIntents(raw: unknown): Record<string, ActIntent> | null {
-  if (!isRecord(raw)) return null;
-  const out: Record<string, ActIntent> = {};
-  for (const [id, value] of Object.entries(raw)) {
-    const ok = isRecord(value) && value.requestId === id && typeof value.key === 'string' && isRecord(value.request) && typeof value.at === 'number';
-    if (ok && (value.tries === 1 || value.tries === 2)) out[id] = value as unknown as ActIntent;
-  }
-  return out;
-}
-
+/** Every act but answering, on the phone's one request-id ledger, keyed by control. */
 export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now): ActsStore {
-  const loaded = storage.read(ACTS_KEY, parseIntents) ?? {};
-  const restored: Record<string, ActIntent> = {};
-  for (const intent of Object.values(loaded)) {
-    if (now() - intent.at > ACT_MEMORY_MS) continue;
-    // A send a reload cut short has an unknown outcome: offer Try again under the same id.
-    if (intent.state === 'sending') restored[intent.requestId] = { ...intent, state: 'unknown', reply: { outcome: 'unknown' } };
-    // Settled intents offer nothing after a reload; an old "Sent." would only mislead.
-    else if (intent.state === 'unknown') restored[intent.requestId] = intent;
-  }
-  const intents = signal<Record<string, ActIntent>>(restored);
-
-  const save = (given: ActIntent) => {
-    // Only an unknown outcome may be sent again; a settled intent keeps no typed text on the phone.
-    const settledText = (given.state === 'done' || given.state === 'failed') && 'text' in given.request;
-    const intent = settledText ? { ...given, request: { ...given.request, text: '' } } : given;
-    const kept: Record<string, ActIntent> = {};
-    for (const old of Object.values(intents.peek())) if (now() - old.at <= ACT_MEMORY_MS) kept[old.requestId] = old;
-    intents.value = { ...kept, [intent.requestId]: intent };
-    storage.write(ACTS_KEY, intents.peek());
-  };
-
-  const byControl = computed(() => {
-    const latest: Record<string, ActIntent> = {};
-    for (const intent of Object.values(intents.value)) {
-      const seen = latest[intent.key];
-      if (!seen || seen.at <= intent.at) latest[intent.key] = intent;
-    }
-    return latest;
+  const ledger = createIntentLedger<ActRequest, ActReply>({
+    storageKey: ACTS_KEY,
+    storage,
+    now,
+    send: (request) => client.act(request),
+    isUnknown: (reply) => reply.outcome === 'unknown',
+    unknownReply: { outcome: 'unknown' },
+    fromError(err) {
+      if (!(err instanceof BridgeHttpError) || err.status >= 500) return 'unknown'; // the bridge may have passed it on
+      // The bridge's own refusals of the text (too long, empty) read as the act's refusals.
+      return isRefusalReason(err.code) ? { reply: { outcome: 'refused', reason: err.code } } : { error: err.message };
+    },
+    scrub: (request) => ('text' in request ? { ...request, text: '' } : request),
   });
 
-  async function send(intent: ActIntent): Promise<ActReply | null> {
-    save(intent); // kept before the request leaves, so a reload can still offer Try again
-    try {
-      const reply = await client.act(intent.request);
-      save({ ...intent, state: reply.outcome === 'unknown' ? 'unknown' : 'done', reply });
-      return reply;
-    } catch (err) {
-      if (err instanceof BridgeHttpError && err.status < 500) {
-        if (isRefusalReason(err.code)) {
-          const reply: ActReply = { outcome: 'refused', reason: err.code };
-          save({ ...intent, state: 'done', reply });
-          return reply;
-        }
-        save({ ...intent, state: 'failed', error: err.message });
-        return null;
-      }
-      // A lost connection or a 5xx: the bridge may have passed it on.
-      const reply: ActReply = { outcome: 'unknown' };
-      save({ ...intent, state: 'unknown', reply });
-      return reply;
-    }
-  }
-
-  const intentOf = (key: string) => byControl.value[key];
-
   return {
-    byControl,
-    intentOf,
+    byControl: ledger.byKey,
+    intentOf: (key) => ledger.intentOf(key),
     statusOf(key) {
-      const intent = intentOf(key);
+      const intent = ledger.intentOf(key);
       if (!intent) return { phase: 'idle' };
       const act = intent.request.act;
       if (intent.state === 'sending') return { phase: 'sending', act };
@@ -166,29 +103,9 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
       if (intent.state === 'unknown') return { phase: 'done', act, reply: { outcome: intent.tries === 2 ? 'maybe-applied' : 'unknown' } };
       return { phase: 'done', act, reply: intent.reply ?? { outcome: 'unknown' } };
     },
-    canRetry(key) {
-      const intent = intentOf(key);
-      return intent?.state === 'unknown' && intent.tries === 1;
-    },
-    latestOf(keys) {
-      let best: ActIntent | undefined;
-      for (const key of keys) {
-        const intent = intentOf(key);
-        if (intent && (!best || intent.at >= best.at)) best = intent;
-      }
-      return best?.key ?? null;
-    },
-    async run(draft) {
-      const key = controlKey(draft);
-      if (byControl.peek()[key]?.state === 'sending') return null; // a double tap sends one request
-      const requestId = mintRequestId();
-      return send({ requestId, key, request: { ...draft, requestId } as ActRequest, tries: 1, state: 'sending', at: now() });
-    },
-    async retry(key) {
-      const intent = byControl.peek()[key];
-      if (!intent || intent.state !== 'unknown' || intent.tries !== 1) return null;
-      const { reply: _unknown, ...rest } = intent;
-      return send({ ...rest, tries: 2, state: 'sending', at: now() });
-    },
+    canRetry: (key) => ledger.canRetry(key),
+    latestOf: (keys) => ledger.latestOf(keys),
+    run: (draft) => ledger.submit(controlKey(draft), (requestId) => ({ ...draft, requestId }) as ActRequest),
+    retry: (key) => ledger.retry(key),
   };
 }

@@ -58,7 +58,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     const latest = intents.byAsk.value;
     const newer = changed.value;
     const open = (chat.value?.asks ?? [])
-      .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.outcome === 'taken'))
+      .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.reply?.outcome === 'taken'))
       .map((ask) => {
         const seen = newer[ask.id];
         return seen && seen.revision > ask.revision ? seen : ask;

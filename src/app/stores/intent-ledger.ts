@@ -1,0 +1,145 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { isRecord } from '../../wire/read';
+import { mintRequestId } from '../request-id';
+import type { Storage } from '../storage';
+
+/** One tap's intent: its request id minted once, saved before the first send, sent at most twice. */
+export interface Intent<Req, Rep> {
+  requestId: string;
+  /** The card or control it came from: a double tap on it sends one request. */
+  key: string;
+  request: Req;
+  tries: 1 | 2;
+  /** `failed`: the bridge refused the request itself; nothing reached the agent. */
+  state: 'sending' | 'unknown' | 'done' | 'failed';
+  reply?: Rep;
+  error?: string;
+  at: number;
+}
+
+/** Intents older than this are forgotten: their cards and controls have long moved on. */
+export const INTENT_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+export interface IntentLedgerOptions<Req, Rep> {
+  storageKey: string;
+  storage: Storage;
+  now?: () => number;
+  /** The one request to the bridge; `key` is the intent's card or control. */
+  send(request: Req, key: string): Promise<Rep>;
+  /** The reply says the agent did not confirm. */
+  isUnknown(reply: Rep): boolean;
+  unknownReply: Rep;
+  /** How an error ends the intent: a reply given as an error code, a refusal, or unknown. */
+  fromError(err: unknown): { reply: Rep } | { error: string } | 'unknown';
+  /** The request as kept once settled: only an unknown outcome may be sent again, so no typed text stays. */
+  scrub(request: Req): Req;
+}
+
+export interface IntentLedger<Req, Rep> {
+  /** The latest intent per key. */
+  byKey: ReadonlySignal<Record<string, Intent<Req, Rep>>>;
+  intentOf(key: string): Intent<Req, Rep> | undefined;
+  /** `Try again` is offered: the first try's outcome is unknown (never after the second). */
+  canRetry(key: string): boolean;
+  /** Of these keys, the one tapped last. */
+  latestOf(keys: string[]): string | null;
+  /** A new intent; null when one for this key is still in flight (a double tap). */
+  submit(key: string, make: (requestId: string) => Req): Promise<Rep | null>;
+  /** `Try again`: the same request id, once. */
+  retry(key: string): Promise<Rep | null>;
+}
+
+function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> | null {
+  if (!isRecord(raw)) return null;
+  const out: Record<string, Intent<Req, Rep>> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    const ok = isRecord(value) && value.requestId === id && typeof value.key === 'string' && isRecord(value.request) && typeof value.at === 'number';
+    if (ok && (value.tries === 1 || value.tries === 2)) out[id] = value as unknown as Intent<Req, Rep>;
+  }
+  return out;
+}
+
+/**
+ * The phone's one request-id ledger (phone.md §4), kept in durable browser storage: an intent is
+ * saved before its request leaves, so a reload or a lost connection can still offer `Try again`
+ * with the same id; it is sent at most twice; after a reload a cut-short send reads as unknown.
+ */
+export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, Rep>): IntentLedger<Req, Rep> {
+  const now = options.now ?? Date.now;
+  const loaded = options.storage.read(options.storageKey, (raw) => parseIntents<Req, Rep>(raw)) ?? {};
+  const restored: Record<string, Intent<Req, Rep>> = {};
+  for (const intent of Object.values(loaded)) {
+    if (now() - intent.at > INTENT_MEMORY_MS) continue;
+    // A send a reload cut short has an unknown outcome: offer Try again under the same id.
+    if (intent.state === 'sending') restored[intent.requestId] = { ...intent, state: 'unknown', reply: options.unknownReply };
+    // Settled intents offer nothing after a reload; an old outcome would only mislead.
+    else if (intent.state === 'unknown') restored[intent.requestId] = intent;
+  }
+  const intents = signal<Record<string, Intent<Req, Rep>>>(restored);
+
+  const save = (given: Intent<Req, Rep>) => {
+    const intent = given.state === 'done' || given.state === 'failed' ? { ...given, request: options.scrub(given.request) } : given;
+    const kept: Record<string, Intent<Req, Rep>> = {};
+    for (const old of Object.values(intents.peek())) if (now() - old.at <= INTENT_MEMORY_MS) kept[old.requestId] = old;
+    intents.value = { ...kept, [intent.requestId]: intent };
+    options.storage.write(options.storageKey, intents.peek());
+  };
+
+  const byKey = computed(() => {
+    const latest: Record<string, Intent<Req, Rep>> = {};
+    for (const intent of Object.values(intents.value)) {
+      const seen = latest[intent.key];
+      if (!seen || seen.at <= intent.at) latest[intent.key] = intent;
+    }
+    return latest;
+  });
+
+  async function send(intent: Intent<Req, Rep>): Promise<Rep | null> {
+    save(intent); // kept before the request leaves, so a reload can still offer Try again
+    try {
+      const reply = await options.send(intent.request, intent.key);
+      save({ ...intent, state: options.isUnknown(reply) ? 'unknown' : 'done', reply });
+      return reply;
+    } catch (err) {
+      const ended = options.fromError(err);
+      if (ended === 'unknown') {
+        save({ ...intent, state: 'unknown', reply: options.unknownReply }); // the bridge may have passed it on
+        return options.unknownReply;
+      }
+      if ('reply' in ended) {
+        save({ ...intent, state: 'done', reply: ended.reply });
+        return ended.reply;
+      }
+      save({ ...intent, state: 'failed', error: ended.error });
+      return null;
+    }
+  }
+
+  const intentOf = (key: string) => byKey.value[key];
+  return {
+    byKey,
+    intentOf,
+    canRetry(key) {
+      const intent = intentOf(key);
+      return intent?.state === 'unknown' && intent.tries === 1;
+    },
+    latestOf(keys) {
+      let best: Intent<Req, Rep> | undefined;
+      for (const key of keys) {
+        const intent = intentOf(key);
+        if (intent && (!best || intent.at >= best.at)) best = intent;
+      }
+      return best?.key ?? null;
+    },
+    async submit(key, make) {
+      if (byKey.peek()[key]?.state === 'sending') return null; // a double tap sends one request
+      const requestId = mintRequestId();
+      return send({ requestId, key, request: make(requestId), tries: 1, state: 'sending', at: now() });
+    },
+    async retry(key) {
+      const intent = byKey.peek()[key];
+      if (!intent || intent.state !== 'unknown' || intent.tries !== 1) return null;
+      return send({ ...intent, tries: 2, state: 'sending', at: now() });
+    },
+  };
+}
