@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatEntry } from '../wire/bridge-json';
 import { cleanField } from '../wire/clean';
@@ -11,6 +11,7 @@ import { parseItem } from '../wire/parse-item';
 import { panesOf, parseSnapshot } from '../wire/parse-snapshot';
 import { bool, count, isRecord, list, oneOf, str } from '../wire/read';
 import { MAX_ENTRIES_PER_PANE, type AgentStore, type SavedPane } from './agent-store';
+import { writePrivateFile } from './private-file';
 
 const FILE = 'cache.json';
 /** Changes are gathered for this long so a busy agent costs one write, not one per event. */
@@ -58,11 +59,8 @@ export class DiskCache {
     this.timer = undefined;
     const text = JSON.stringify(snapshotOf(this.store));
     this.writing = this.writing.then(async () => {
-      const target = join(this.folder, FILE);
-      const temp = `${target}.tmp`;
       try {
-        await writeFile(temp, text, { mode: 0o600 });
-        await rename(temp, target);
+        await writePrivateFile(join(this.folder, FILE), text);
       } catch (err) {
         this.log(`[bridge] ${this.store.name}: could not write the cache: ${(err as Error).message}`);
       }

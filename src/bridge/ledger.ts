@@ -1,6 +1,7 @@
-import { appendFile, open, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../wire/read';
+import { writePrivateFile } from './private-file';
 
 /** What a phone asked the bridge to do to an agent. */
 export type Act = 'answer' | 'send' | 'abort' | 'action' | 'starter' | 'rename' | 'close' | 'reopen';
@@ -97,9 +98,7 @@ export class Ledger {
   }
 
   private async compact(): Promise<void> {
-    const temp = `${this.file}.tmp`;
-    await writeFile(temp, [...this.receipts.values()].map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
-    await rename(temp, this.file);
+    await writePrivateFile(this.file, [...this.receipts.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
   }
 }
 
