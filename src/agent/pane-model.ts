@@ -1,6 +1,7 @@
 import type { Answer, Ask, BeltButton, CurrentView, DecidedBy, EventsReply, Item, Pane, PaneEvent, Turn } from '../wire/types';
 import type { Conversation } from './conversations';
 import { ENVELOPE_BYTES, fitFromEnd, fitFromStart } from './fit-bytes';
+import { rememberBounded } from '../wire/bounded-map';
 import { LIMITS, REPLY_LIMITS } from '../wire/limits';
 
 /** How many events a pane keeps; a reader further behind gets the current view. */
@@ -124,12 +125,7 @@ export class PaneModel {
     if (!open) return false;
     if (open.timer) clearTimeout(open.timer);
     this.openAsks.delete(askId);
-    this.decided.set(askId, { decidedBy, outcome });
-    while (this.decided.size > LIMITS.decidedAskMemory) {
-      const oldest = this.decided.keys().next().value;
-      if (oldest === undefined) break;
-      this.decided.delete(oldest);
-    }
+    rememberBounded(this.decided, askId, { decidedBy, outcome }, LIMITS.decidedAskMemory);
     this.emit({ type: 'ask-closed', askId, decidedBy, outcome });
     open.settle(decidedBy === 'phone' && outcome ? { answer: outcome } : { decidedBy });
     return true;

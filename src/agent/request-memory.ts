@@ -1,3 +1,4 @@
+import { rememberBounded } from '../wire/bounded-map';
 import { LIMITS } from '../wire/limits';
 
 export interface Reply {
@@ -26,12 +27,7 @@ export class RequestMemory {
       return { status: first.status, body: { ...first.body, replayed: true } };
     }
     const reply = Promise.resolve().then(work);
-    this.seen.set(requestId, { payload, reply });
-    while (this.seen.size > this.capacity) {
-      const oldest = this.seen.keys().next().value;
-      if (oldest === undefined) break;
-      this.seen.delete(oldest);
-    }
+    rememberBounded(this.seen, requestId, { payload, reply }, this.capacity);
     try {
       const done = await reply;
       if (!remembered(done.status)) this.seen.delete(requestId);

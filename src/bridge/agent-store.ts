@@ -1,3 +1,5 @@
+import { rememberBounded } from '../wire/bounded-map';
+import { LIMITS } from '../wire/limits';
 import { panesOf } from '../wire/parse-snapshot';
 import type { AgentJson, AgentRow, AgentStatus, ChatEntry, ChatJson } from '../wire/bridge-json';
 import type { DecidedBy, EventsReply, Hello, Item, Snapshot, Turn } from '../wire/types';
@@ -5,6 +7,9 @@ import { toPhoneAsk } from './ask-hash';
 
 /** The most chat entries the bridge holds per pane; older ones are read from history. */
 export const MAX_ENTRIES_PER_PANE = 5000;
+/** Ask titles and decisions remembered per pane, so a hostile agent cannot grow them forever. */
+export const ASK_MEMORY_PER_PANE = LIMITS.decidedAskMemory;
+
 
 export interface SavedPane {
   cursor: number;
@@ -46,7 +51,7 @@ export class PaneLog {
       this.entries = [];
       this.itemIndex.clear();
       for (const item of reply.items) this.putItem(item);
-      for (const ask of reply.asks) this.askTitles.set(ask.id, ask.title);
+      for (const ask of reply.asks) rememberBounded(this.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
       this.turn = reply.turn;
       this.trimmed = reply.trimmed;
       return;
@@ -57,11 +62,11 @@ export class PaneLog {
           this.putItem(event.item);
           break;
         case 'ask':
-          this.askTitles.set(event.ask.id, event.ask.title);
+          rememberBounded(this.askTitles, event.ask.id, event.ask.title, ASK_MEMORY_PER_PANE);
           this.closedAsks.delete(event.ask.id);
           break;
         case 'ask-closed':
-          this.closedAsks.set(event.askId, event.decidedBy);
+          rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
           if (event.decidedBy !== 'phone') {
             const title = this.askTitles.get(event.askId) ?? '';
             this.entries.push({ type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title });
@@ -143,7 +148,7 @@ export class AgentStore {
     for (const id of this.panes.keys()) if (!live.has(id)) this.panes.delete(id);
     for (const { pane } of panesOf(snapshot)) {
       const log = this.paneLog(pane.id);
-      for (const ask of pane.asks) log.askTitles.set(ask.id, ask.title);
+      for (const ask of pane.asks) rememberBounded(log.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
     }
     this.changed();
   }

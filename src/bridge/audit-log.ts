@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tightenFile } from './private-file';
 
 /** Fields never masked: the named ids and the fixed words of what happened (bridge.md §7). */
 const NAMED = new Set(['requestId', 'askId', 'revision', 'turnId', 'actionId', 'starterId', 'conversationId', 'paneId', 'id', 'result', 'answerKind', 'optionIds', 'steer']);
@@ -36,14 +37,17 @@ export function preview(text: string): string {
  * in the details but the named ids and outcome words.
  */
 export class AuditLog {
-  private writing: Promise<void> = Promise.resolve();
+  private writing: Promise<void>;
 
   constructor(
     stateDir: string,
     private readonly maskContent: boolean,
     private readonly log: (line: string) => void,
     private readonly file = join(stateDir, 'audit.log'),
-  ) {}
+  ) {
+    // An audit log left wider by hand or by an older build is tightened before the first line.
+    this.writing = tightenFile(this.file, log).catch((err: unknown) => log(`[bridge] could not tighten the audit log: ${(err as Error).message}`));
+  }
 
   record(session: string, device: string, event: AuditEvent, details: AuditDetails): Promise<void> {
     const shown: AuditDetails = {};

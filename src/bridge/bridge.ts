@@ -4,7 +4,7 @@ import type { AgentHandle } from './answer-ask';
 import { AgentLink } from './agent-link';
 import { AgentStore } from './agent-store';
 import type { AgentSource } from './config';
-import { LOOKING_WINDOW_MS, pollDelay } from './cadence';
+import { isDown, LOOKING_WINDOW_MS, pollDelay } from './cadence';
 import { AuditLog } from './audit-log';
 import { ConversationLocks } from './conversation-lock';
 import { DiskCache } from './disk-cache';
@@ -69,7 +69,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   /** A phone just started looking: read the agents that are up now, not at their idle pace. */
   const wake = () => {
     for (const [handle, timer] of pending) {
-      if (handle.store.status === 'unreachable' || handle.store.status === 'token-refused') continue;
+      if (handle.link.usesToken && isDown(handle.store.status)) continue; // billed polls: at most every 10 s
       clearTimeout(timer);
       pending.delete(handle);
       loop(handle);

@@ -7,9 +7,9 @@ describe('pollDelay', () => {
     expect(pollDelay('socket', false, 'ok')).toBe(3000);
   });
 
-  it('asks a socket agent that is down once per poll, no faster than idle', () => {
+  it('asks a socket agent that is down at the same cadence, once per poll', () => {
     expect(pollDelay('socket', false, 'unreachable')).toBe(3000);
-    expect(pollDelay('socket', true, 'unreachable')).toBe(3000);
+    expect(pollDelay('socket', true, 'unreachable')).toBe(1000);
   });
 
   it('asks a TLS agent every 2 s while a phone looks, else every 10 s', () => {

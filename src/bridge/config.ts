@@ -1,8 +1,9 @@
-import { chmod, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../wire/read';
 import { describeJsonError } from './json-error';
 import { checkName } from './source-rules';
+import { tightenFile } from './private-file';
 
 export type Address = { kind: 'socket'; path: string } | { kind: 'url'; url: string; token: string };
 
@@ -47,11 +48,7 @@ export async function loadSources(
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { sources, durable: true };
     throw new FatalConfigError(`${file} cannot be read: ${(err as Error).message}`);
   }
-  const mode = (await stat(file)).mode & 0o777;
-  if ((mode & 0o077) !== 0) {
-    await chmod(file, 0o600);
-    log(`[bridge] ${file} had mode ${mode.toString(8).padStart(4, '0')}; tightened to 0600`);
-  }
+  await tightenFile(file, log);
   sources.push(...parseSourcesText(text, file, sources));
   return { sources, durable: true };
 }

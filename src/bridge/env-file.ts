@@ -1,5 +1,6 @@
-import { chmod, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tightenFile } from './private-file';
 
 /**
  * The config folder's `.env` (bridge.md §1): `COLLIE_…=value` lines for an instance that runs
@@ -13,11 +14,7 @@ export async function loadBridgeEnv(configDir: string, env: NodeJS.ProcessEnv, l
     throw err;
   });
   if (text === null) return env;
-  const mode = (await stat(file)).mode & 0o777;
-  if ((mode & 0o077) !== 0) {
-    await chmod(file, 0o600);
-    log(`[bridge] ${file} had mode ${mode.toString(8).padStart(4, '0')}; tightened to 0600`);
-  }
+  await tightenFile(file, log);
   return { ...parseEnvText(text), ...env };
 }
 

@@ -1,7 +1,8 @@
 import { appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { rememberBounded } from '../wire/bounded-map';
 import { isRecord } from '../wire/read';
-import { writePrivateFile } from './private-file';
+import { tightenFile, writePrivateFile } from './private-file';
 
 /** What a phone asked the bridge to do to an agent. */
 export type Act = 'answer' | 'send' | 'abort' | 'action' | 'starter' | 'rename' | 'close' | 'reopen';
@@ -46,6 +47,7 @@ export class Ledger {
 
   static async open(folder: string, log: (line: string) => void): Promise<Ledger> {
     const ledger = new Ledger(join(folder, FILE));
+    await tightenFile(ledger.file, log);
     const text = await readFile(ledger.file, 'utf8').catch(() => '');
     let lines = 0;
     for (const line of text.split('\n')) {
@@ -88,13 +90,7 @@ export class Ledger {
   }
 
   private remember(receipt: Receipt): void {
-    this.receipts.delete(receipt.requestId);
-    this.receipts.set(receipt.requestId, receipt);
-    while (this.receipts.size > LEDGER_MEMORY) {
-      const oldest = this.receipts.keys().next().value;
-      if (oldest === undefined) break;
-      this.receipts.delete(oldest);
-    }
+    rememberBounded(this.receipts, receipt.requestId, receipt, LEDGER_MEMORY);
   }
 
   private async compact(): Promise<void> {

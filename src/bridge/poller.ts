@@ -31,6 +31,8 @@ export class Poller {
   private etag: string | undefined;
   private needHello = true;
   private readonly toldEpochs = new Set<string>();
+  /** The log says each refused range once, however often the agent restarts with it. */
+  private readonly loggedRanges = new Set<string>();
   private running: Promise<void> | undefined;
 
   constructor(
@@ -91,9 +93,13 @@ export class Poller {
 
   private async versionMismatch(epoch: string, agentRange: { min: number; max: number }): Promise<void> {
     const sentence = versionMismatchSentence(agentRange, WIRE_VERSIONS);
+    const range = `${agentRange.min}..${agentRange.max}`;
+    if (!this.loggedRanges.has(range)) {
+      this.loggedRanges.add(range);
+      this.log(`[durable] ${sentence}`);
+    }
     if (!this.toldEpochs.has(epoch)) {
       this.toldEpochs.add(epoch);
-      this.log(`[durable] ${sentence}`);
       // The telling hello, once per epoch, so the agent can log the mismatch on its side.
       await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
     }

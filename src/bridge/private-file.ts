@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -25,4 +25,15 @@ export async function writePrivateFile(path: string, text: string): Promise<void
     // After a rename the temp name is gone and this does nothing; after a failure it cleans up.
     await rm(temp, { force: true });
   }
+}
+
+/**
+ * Tightens an existing file that may hold secrets to 0600, saying so in one log line. A missing
+ * file is fine (it is made 0600 when first written).
+ */
+export async function tightenFile(path: string, log: (line: string) => void): Promise<void> {
+  const mode = await stat(path).then((s) => s.mode & 0o777, () => null);
+  if (mode === null || (mode & 0o077) === 0) return;
+  await chmod(path, 0o600);
+  log(`[bridge] ${path} had mode ${mode.toString(8).padStart(4, '0')}; tightened to 0600`);
 }

@@ -25,7 +25,13 @@ export interface StaticFile {
 
 /** A file of the built app for a URL path, or the app shell for any unknown path. */
 export async function readStatic(urlPath: string, root = APP_DIR): Promise<StaticFile | null> {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null; // a malformed escape names no file of ours
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const full = join(root, relative);
   if (full !== root && !full.startsWith(root + sep)) return null;
   const file = await readFile(relative === '' ? join(root, 'index.html') : full).catch(() => null);

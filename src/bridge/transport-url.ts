@@ -41,7 +41,8 @@ function send(baseUrl: string, authorization: string | undefined, call: WireCall
       // Drop any caller-given Authorization (in any case): the token is this function's to set.
       for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'authorization') all[name] = value;
       if (authorization !== undefined) all.authorization = authorization;
-      const options = { method: call.method, headers: all, agent: false as const };
+      // Stated outright, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot switch the check off.
+      const options = { method: call.method, headers: all, agent: false as const, rejectUnauthorized: true };
       if (!secure) return httpRequest(target, options, onResponse);
       return httpsRequest(target, tls?.ca === undefined ? options : { ...options, ca: tls.ca }, onResponse);
     },
