@@ -1,5 +1,6 @@
 import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { socketPathProblem } from '../wire/socket-path';
 
 export class SocketSetupError extends Error {}
 
@@ -8,8 +9,8 @@ export class SocketSetupError extends Error {}
  * another mode; a stale socket file is removed; anything else at the path is refused.
  */
 export async function prepareSocketPath(socketPath: string): Promise<void> {
-  if (!socketPath.startsWith('/')) throw new SocketSetupError(`the socket path must be absolute: ${socketPath}`);
-  if (Buffer.byteLength(socketPath) > 103) throw new SocketSetupError(`the socket path is over 103 bytes: ${socketPath}`);
+  const problem = socketPathProblem(socketPath);
+  if (problem) throw new SocketSetupError(problem);
   const folder = dirname(socketPath);
   const folderStat = await lstat(folder).catch(() => null);
   if (!folderStat) {

@@ -84,6 +84,14 @@ describe('checkSocketPrivacy', () => {
     });
   });
 
+  it('refuses a path that is not written plainly, so the path checked is the path dialled', async () => {
+    const { folder } = await privateSocket();
+    await chmod(folder, 0o755);
+    const doubled = folder.replace(/\/run$/, '//run') + '/app.sock';
+    expect(await checkSocketPrivacy(doubled)).toMatchObject({ ok: false, reason: expect.stringContaining('socket-not-private: the socket path must be written plainly') });
+    expect(await checkSocketPrivacy('relative/app.sock')).toMatchObject({ ok: false, reason: expect.stringContaining('must be absolute') });
+  });
+
   it('says no socket for a missing path, which is not a privacy error', async () => {
     const missing = join(dir.path, 'none', 'app.sock');
     expect(await checkSocketPrivacy(missing)).toEqual({ ok: false, reason: `no socket at ${missing}`, missing: true });

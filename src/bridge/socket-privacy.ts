@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
+import { socketPathProblem } from '../wire/socket-path';
 
 /** `missing` is no privacy error: the agent may simply not be running (yet). */
 export type PrivacyResult = { ok: true } | { ok: false; reason: string; missing?: true };
@@ -16,11 +17,14 @@ const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
 export async function checkSocketPrivacy(socketPath: string, uid = process.getuid?.()): Promise<PrivacyResult> {
   const refuse = (why: string): PrivacyResult => ({ ok: false, reason: `socket-not-private: ${why}` });
   if (uid === undefined) return refuse('this platform shows no file owner');
-  const parts = socketPath.split('/').filter(Boolean);
+  // Only a plain absolute path: the path walked must be exactly the path dialled.
+  const problem = socketPathProblem(socketPath);
+  if (problem) return refuse(problem);
   const folder = dirname(socketPath);
-  let path = '';
-  for (const [index, part] of parts.entries()) {
-    path += `/${part}`;
+  // Every folder from the root down, the root included, then the socket itself.
+  const parts = socketPath.slice(1).split('/');
+  const paths = ['/', ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`)];
+  for (const [index, path] of paths.entries()) {
     let stat: Stats;
     try {
       stat = await lstat(path);
@@ -28,8 +32,7 @@ export async function checkSocketPrivacy(socketPath: string, uid = process.getui
       return { ok: false, reason: `no socket at ${socketPath}`, missing: true };
     }
     if (stat.isSymbolicLink()) return refuse(`${path} is a symlink`);
-    const isLast = index === parts.length - 1;
-    if (isLast) {
+    if (index === paths.length - 1) {
       if (!stat.isSocket()) return refuse('the path is not a socket');
       if (stat.uid !== uid) return refuse(`the socket belongs to user ${stat.uid}, not to ${uid}`);
       if ((stat.mode & 0o077) !== 0) return refuse(`the socket has mode ${octal(stat.mode)}, not 0600`);
@@ -42,6 +45,5 @@ export async function checkSocketPrivacy(socketPath: string, uid = process.getui
       return refuse(`${path} has mode ${octal(stat.mode)}, so group or others can write to it`);
     }
   }
-  // The root folder itself.
   return { ok: true };
 }

@@ -2,16 +2,17 @@
  * The rules for an agent's address (bridge.md §3), one home for `attach`, the config reader and
  * the transports. Each returns null when the value is fine, else the reason.
  */
+import { socketPathProblem } from '../wire/socket-path';
+
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function checkName(name: string): string | null {
   return NAME.test(name) ? null : 'a name is 1–64 letters, digits, "-" or "_", starting with a letter or digit';
 }
 
+/** The socket path rule lives with the wire, shared with the agent kit. */
 export function checkSocketPath(path: string): string | null {
-  if (!path.startsWith('/')) return `the socket path must be absolute: ${path}`;
-  if (Buffer.byteLength(path) > 103) return 'the socket path is over 103 bytes';
-  return null;
+  return socketPathProblem(path);
 }
 
 export function checkUrl(raw: string): string | null {

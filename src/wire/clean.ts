@@ -17,6 +17,12 @@ const INVISIBLE =
   /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
 const LONE_SURROGATE = /\p{Surrogate}/gu;
 
+/** True when the text holds a character the cleaner would remove (a control, an invisible or direction mark). */
+export function hasRemovedCharacter(text: string, options: { multiline?: boolean } = {}): boolean {
+  const controls = options.multiline ? CONTROLS_KEEP_LINES : CONTROLS_ALL;
+  return new RegExp(controls.source, 'u').test(text) || new RegExp(INVISIBLE.source, 'u').test(text) || new RegExp(LONE_SURROGATE.source, 'u').test(text);
+}
+
 export interface CleanOptions {
   /** Byte limit (UTF-8), the result never exceeds it. */
   maxBytes?: number;
