@@ -83,6 +83,14 @@ describe('answering through the bridge', () => {
     expect(await tap(handle, { optionIds: ['always'] }, { requestId: 'r-2', secondTap: true })).toEqual({ outcome: 'taken' });
   });
 
+  it('refuses allow-always, second tap or not, where the card may not offer it (cleaned tool input)', async () => {
+    void pane.ask({ kind: 'permission', toolCallId: 'rm2', title: 'Run', tool: { name: 'bash', input: { command: 'rm -rf /\u202etmp' } }, options: [{ id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }).catch(() => {});
+    const handle = await handleFor();
+    const refused = await tap(handle, { optionIds: ['always'] }, { secondTap: true }).catch((err: HttpError) => err.code);
+    expect(refused).toBe('allow-always-not-offered');
+    expect(posts).toEqual([]);
+  });
+
   it('writes its receipt to disk before the agent hears anything, and keeps no typed text', async () => {
     const answered = pane.ask({ kind: 'text', toolCallId: 'name', title: 'Name?' });
     const handle = await handleFor();

@@ -1,3 +1,4 @@
+import { allowAlwaysOffered } from '../wire/allow-always';
 import { checkAnswer, choosesAllowAlways } from '../wire/answer';
 import { isValidId } from '../wire/ids';
 import { parseAsk } from '../wire/parse-ask';
@@ -83,8 +84,10 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
       if (current.hash !== request.hash) return { outcome: 'stale', ask: current };
       const checked = checkAnswer(current, request.answer);
       if (!checked) throw new HttpError(400, 'bad-answer', 'the answer does not fit the question');
-      if (choosesAllowAlways(current, checked) && !request.secondTap) {
-        throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
+      if (choosesAllowAlways(current, checked)) {
+        // The phone hides allow-always by this same rule; a request that names it anyway is refused.
+        if (!allowAlwaysOffered(current, handle.link.usesToken)) throw new HttpError(400, 'allow-always-not-offered', 'allow-always is not offered on this card');
+        if (!request.secondTap) throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
       }
       answer = checked;
       spec.target.revision = current.revision;

@@ -78,6 +78,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   for (const handle of agents.values()) loop(handle);
 
   const server = createPhoneServer({
+    host: options.host,
     agents,
     locks: new ConversationLocks(),
     audit: new AuditLog(options.stateDir, options.auditContent === 'none', options.log),

@@ -69,6 +69,27 @@ describe('the phone API', () => {
     expect([badCursor.status, (await badCursor.json()).code]).toEqual([400, 'bad-request']);
   });
 
+  it('refuses what a page elsewhere in a browser could send: other hosts, other origins, writes that are not JSON', async () => {
+    await setup({ asks: true });
+    const { request } = await import('node:http');
+    const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; code: string }>((resolve, reject) => {
+        const req = request(`${bridge.url}${path.slice(1)}`, { method, headers }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code: string }).code }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await call('GET', '/api/dashboard', { host: 'evil.example:8787' })).toEqual({ status: 403, code: 'unknown-host' });
+    const body = JSON.stringify({ agent: 'desk', paneId: 'p', requestId: 'r-1', text: 'hi', turnId: null });
+    expect(await call('POST', '/api/send', { 'content-type': 'text/plain' }, body)).toEqual({ status: 415, code: 'unsupported-media-type' });
+    expect(await call('POST', '/api/send', { 'content-type': 'application/json', origin: 'https://evil.example' }, body)).toEqual({ status: 403, code: 'cross-origin' });
+    expect(await call('POST', '/api/send', { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body)).toEqual({ status: 403, code: 'cross-origin' });
+    expect((await get('/api/dashboard', { host: `localhost:${new URL(bridge.url).port}` })).status).toBe(200);
+  });
+
   it('says there is no history for an agent without the cap, and no such agent for a stranger', async () => {
     await setup({ asks: true });
     const reply = await get('/api/agents/desk/closed');

@@ -10,12 +10,15 @@ import type { ConversationLocks } from './conversation-lock';
 import { sendRows } from './send-rows';
 import { answerAsk, parseAskRequest, type AgentHandle } from './answer-ask';
 import { HttpError } from './http-error';
+import { guardApiRequest } from './request-guard';
 import { readStatic } from './static-files';
 import { statusJson } from './status-json';
 import { closedPage, conversationHistory, cursorParam } from './history';
 import { etagOf, waitForChange, type Watchable } from './long-poll';
 
 export interface PhoneApiDeps {
+  /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */
+  host: string;
   agents: Map<string, AgentHandle>;
   locks: ConversationLocks;
   audit: AuditLog;
@@ -59,6 +62,7 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);
   }
+  guardApiRequest(req, deps.host);
   // For `collie durable list` and `collie doctor`, before phoneLooking: the CLI is no phone looking.
   if (method === 'GET' && path === '/api/status') return sendJson(res, 200, statusJson(deps.agents, deps.durable, startedAt));
   const parts = path.split('/').slice(2).map(decodeSegment);

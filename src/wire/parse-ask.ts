@@ -37,19 +37,37 @@ function parseField(raw: unknown): FormField | null {
   return field;
 }
 
-/** A tool's input is shown on a permission card: every string in it is cleaned too. */
-export function cleanJsonValue(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return cleanField.reason(value).text;
+/**
+ * A tool's input is shown on a permission card: every string in it is cleaned too, and anything
+ * cleaned, cut or left out is reported, so the card is marked shortened.
+ */
+export function cleanJsonValue(value: unknown, onChange: () => void = () => {}, depth = 0): unknown {
+  if (typeof value === 'string') {
+    const cleaned = cleanField.reason(value);
+    if (cleaned.changed) onChange();
+    return cleaned.text;
+  }
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
-  if (depth >= MAX_INPUT_DEPTH) return null;
-  if (Array.isArray(value)) return value.slice(0, 64).map((v) => cleanJsonValue(v, depth + 1));
+  if (depth >= MAX_INPUT_DEPTH) {
+    onChange();
+    return null;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > 64) onChange();
+    return value.slice(0, 64).map((v) => cleanJsonValue(v, onChange, depth + 1));
+  }
   if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length > 64) onChange();
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value).slice(0, 64)) {
-      out[cleanField.label(key).text] = cleanJsonValue(v, depth + 1);
+    for (const [key, v] of entries.slice(0, 64)) {
+      const name = cleanField.label(key);
+      if (name.changed || name.text in out) onChange();
+      out[name.text] = cleanJsonValue(v, onChange, depth + 1);
     }
     return out;
   }
+  onChange();
   return null;
 }
 
@@ -90,11 +108,15 @@ export function parseAsk(raw: unknown): Ask | null {
 
   switch (raw.kind) {
     case 'permission': {
-      const tool = isRecord(raw.tool) && typeof raw.tool.name === 'string'
-        ? { name: cleanField.label(raw.tool.name).text, input: cleanJsonValue(raw.tool.input) }
+      let inputChanged = false;
+      const name = isRecord(raw.tool) && typeof raw.tool.name === 'string' ? cleanField.label(raw.tool.name) : null;
+      const tool = isRecord(raw.tool) && name && name.text !== ''
+        ? { name: name.text, input: cleanJsonValue(raw.tool.input, () => (inputChanged = true)) }
         : null;
       const options = list(raw.options, LIMITS.permissionOptions, parsePermissionOption);
-      return { ...base, kind: 'permission', tool: tool && tool.name !== '' ? tool : null, options };
+      // What allow-always would allow must be shown as the agent sent it, or not be offered.
+      const shortened = base.shortened || inputChanged || (name?.changed ?? false);
+      return { ...base, shortened, kind: 'permission', tool, options };
     }
     case 'choice': {
       const ask: Ask = {
