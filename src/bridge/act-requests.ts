@@ -1,8 +1,7 @@
 import type { ActRequest } from '../wire/bridge-json';
 import { isValidId } from '../wire/ids';
-import { LIMITS } from '../wire/limits';
 import { isRecord, oneOf } from '../wire/read';
-import { utf8Length } from '../wire/utf8';
+import { sendTextProblem, titleProblem } from '../wire/text-rules';
 import { HttpError } from './http-error';
 
 const TARGETS = ['workspace', 'tab', 'pane'] as const;
@@ -18,12 +17,12 @@ function turnId(raw: unknown): string | null {
   return id(raw, 'turnId');
 }
 
-/** Text the phone sends: 1–32768 bytes, refused here before anything else sees it. */
+/** Text the phone sends, by the wire's one rule, refused here before anything else sees it. */
 function text(raw: unknown): string {
   if (typeof raw !== 'string') throw bad('text must be a string');
-  const bytes = utf8Length(raw);
-  if (bytes < 1) throw new HttpError(400, 'empty', 'the text is empty');
-  if (bytes > LIMITS.sendTextBytes) throw new HttpError(400, 'too-long', `the text is over ${LIMITS.sendTextBytes} bytes`);
+  const found = sendTextProblem(raw);
+  if (found?.problem === 'empty') throw new HttpError(400, 'empty', 'the text is empty');
+  if (found) throw new HttpError(400, 'too-long', `the text is over ${found.limit} bytes`);
   return raw;
 }
 
@@ -49,8 +48,10 @@ export function parseActRequest(act: ActRequest['act'], path: { agent: string; p
       return { act, agent, requestId, starterId: id(path.starterId, 'starterId') };
     case 'rename': {
       const target = oneOf(raw.target, TARGETS);
-      if (!target || typeof raw.title !== 'string' || raw.title.trim() === '') throw bad('target, id and a title are required');
-      if (utf8Length(raw.title) > LIMITS.titleBytes) throw new HttpError(400, 'too-long', `a title is at most ${LIMITS.titleBytes} bytes`);
+      if (!target || typeof raw.title !== 'string') throw bad('target, id and a title are required');
+      const found = titleProblem(raw.title);
+      if (found?.problem === 'empty') throw new HttpError(400, 'empty', 'the title is empty');
+      if (found) throw new HttpError(400, 'too-long', `a title is at most ${found.limit} bytes`);
       return { act, agent, requestId, target, id: id(raw.id, 'id'), title: raw.title.trim() };
     }
     case 'close': {

@@ -6,7 +6,7 @@ import type { AuditDetails, AuditEvent, AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from './http-error';
 import type { Act, Receipt } from './ledger';
-import type { RouteClass } from './agent-link';
+import { DEADLINES, type RouteClass } from './agent-link';
 import { TransportError } from './transport';
 
 /** How long Stop waits for a conversation's lock before it goes to the agent anyway. */
@@ -99,7 +99,7 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   }
   try {
     if (!retry) {
-      await poller.poll(); // the agent's state as it is now
+      await freshState(handle); // the agent's state as it is now, or as last read if reading is slow
       const refusal = spec.check?.();
       if (refusal) return await settle(refusal);
       Object.assign(receipt, { target: spec.target, details: spec.details });
@@ -116,11 +116,33 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
     }
     void poller.poll();
     if (res.status >= 500) return await settle(spec.replies.unknown);
-    const reply = spec.read({ status: res.status, json: isRecord(res.json) ? res.json : {} });
+    let reply: R;
+    try {
+      reply = spec.read({ status: res.status, json: isRecord(res.json) ? res.json : {} });
+    } catch (err) {
+      // The agent refused outright: the receipt and the audit log say so before the phone hears it.
+      if (!(err instanceof HttpError)) throw err;
+      Object.assign(receipt, { status: `refused: ${err.code}`, updatedAt: new Date().toISOString() });
+      await ledger.write({ ...receipt });
+      await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, result: `refused: ${err.code}` });
+      throw err;
+    }
     return await settle(retry && spec.unsure(reply) ? spec.replies.maybeApplied : reply);
   } finally {
     release?.();
   }
+}
+
+/**
+ * Reads the agent before a write, but never longer than a write's own deadline: a slow or stuck
+ * agent must not hold a send, an answer or Stop behind a long poll. Past it, the check uses the
+ * state last read.
+ */
+async function freshState(handle: AgentHandle): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = DEADLINES[handle.link.usesToken ? 'url' : 'socket'].write;
+  await Promise.race([handle.poller.poll(), new Promise<void>((resolve) => (timer = setTimeout(resolve, limit)))]);
+  clearTimeout(timer);
 }
 
 /** The agent's refusal codes, in the bridge's words for the phone. */

@@ -52,7 +52,10 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
     if (by === 'timeout') return { outcome: 'timed-out' };
     return { outcome: 'already-answered' };
   }
-  throw new HttpError(502, 'agent-refused', str(json.code) ?? `the agent answered ${status}`);
+  // The agent no longer has the pane: as for an ask it does not know, the question may come back.
+  if (status === 404) return { outcome: 'too-late' };
+  // A definite refusal (bad-answer, request-id-reused, a refused token): nothing was applied.
+  throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (${str(json.code) ?? status})`);
 }
 
 /**

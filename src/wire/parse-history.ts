@@ -18,7 +18,8 @@ export interface HistoryConversation {
 /** A history cursor: at most 512 bytes of printable ASCII without spaces, opaque to the reader. */
 export function parseCursor(raw: unknown): string | null | undefined {
   if (raw === null || raw === undefined) return null;
-  return typeof raw === 'string' && /^[\x21-\x7e]{1,512}$/.test(raw) ? raw : undefined;
+  // Printable ASCII: one byte a character, so the length is the byte count.
+  return typeof raw === 'string' && raw.length <= LIMITS.cursorBytes && /^[\x21-\x7e]+$/.test(raw) ? raw : undefined;
 }
 
 function parseConversation(raw: unknown): HistoryConversation | null {

@@ -85,7 +85,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           // A pane that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
           if (err instanceof BridgeHttpError && err.code === 'no-such-pane') {
             missing.value = true;
-            return { changed: false };
+            return { changed: false, gone: true };
           }
           throw err;
         }

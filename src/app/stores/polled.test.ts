@@ -82,3 +82,21 @@ describe('polled', () => {
     stop();
   });
 });
+
+describe('polled, when the resource is gone', () => {
+  it('asks again only after a pause, not in a loop', async () => {
+    let reads = 0;
+    const resource = polled<number>(
+      async () => {
+        reads += 1;
+        return { changed: false, gone: true };
+      },
+      { retryMs: 50, isVisible: () => true, onVisibility: () => () => {} },
+    );
+    const stop = resource.start();
+    await new Promise((r) => setTimeout(r, 120));
+    stop();
+    expect(reads).toBeLessThanOrEqual(4);
+    expect(resource.stale.value).toBe(false);
+  });
+});

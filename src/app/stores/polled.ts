@@ -41,7 +41,8 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     });
   let etag: string | null = null;
 
-  async function readOnce(options: ReadOptions): Promise<boolean> {
+  /** `gone`: the bridge answered that the resource is not there; nothing to wait on. */
+  async function readOnce(options: ReadOptions): Promise<'ok' | 'failed' | 'gone'> {
     try {
       const result = await read(etag, options);
       if (result.changed) {
@@ -50,12 +51,12 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       }
       stale.value = false;
       env.report?.(true);
-      return true;
+      return !result.changed && result.gone ? 'gone' : 'ok';
     } catch (err) {
-      if (options.signal?.aborted) return true; // hidden or left: not a failure of the bridge
+      if (options.signal?.aborted) return 'ok'; // hidden or left: not a failure of the bridge
       stale.value = true;
       env.report?.(false);
-      return false;
+      return 'failed';
     }
   }
 
@@ -74,13 +75,13 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     const loop = async () => {
       if (looping) return;
       looping = true;
-      let ok = true;
+      let last: 'ok' | 'failed' | 'gone' = 'ok';
       while (!stopped && isVisible()) {
         inFlight = new AbortController();
         // After a failure the next read is answered at once, so a recovery shows at once too.
-        ok = await readOnce({ wait: etag !== null && ok, signal: inFlight.signal });
+        last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
         if (stopped || !isVisible()) break;
-        if (!ok) await pause(retryMs);
+        if (last !== 'ok') await pause(retryMs); // a bridge that fails or a resource that is gone is not asked in a loop
       }
       looping = false;
     };
@@ -98,5 +99,5 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     };
   }
 
-  return { data, stale, start, refresh: () => readOnce({ wait: false }) };
+  return { data, stale, start, refresh: async () => (await readOnce({ wait: false })) !== 'failed' };
 }

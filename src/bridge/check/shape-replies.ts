@@ -1,5 +1,6 @@
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
+import { parseCursor } from '../../wire/parse-history';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { asList } from './rule';
 
@@ -43,9 +44,9 @@ export function viewProblems(body: Rec, epoch: string): string[] {
   return problems;
 }
 
-/** A history cursor: at most 512 bytes of printable ASCII without spaces (opaque otherwise). */
+/** A history cursor by the wire's own rule (at most 512 bytes of printable ASCII, no spaces). */
 export function isHistoryCursor(value: unknown): boolean {
-  return typeof value === 'string' && value.length <= LIMITS.cursorBytes && /^[\x21-\x7e]+$/.test(value);
+  return typeof value === 'string' && parseCursor(value) === value;
 }
 
 function nextProblems(body: Rec): string[] {

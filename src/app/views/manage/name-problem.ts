@@ -1,11 +1,9 @@
-import { LIMITS } from '../../../wire/limits';
-import { utf8Length } from '../../../wire/utf8';
+import { titleProblem } from '../../../wire/text-rules';
 import { t } from '../../i18n';
 
-/** Why this name cannot be saved, or null. The same limit as the bridge's, checked before sending. */
+/** Why this name cannot be saved, or null: the wire's title rule, which the bridge applies too. */
 export function nameProblem(name: string): string | null {
-  if (name.trim() === '') return t('manage.nameEmpty');
-  const bytes = utf8Length(name.trim());
-  if (bytes > LIMITS.titleBytes) return t('manage.nameTooLong', { bytes, limit: LIMITS.titleBytes });
-  return null;
+  const found = titleProblem(name);
+  if (!found) return null;
+  return found.problem === 'empty' ? t('manage.nameEmpty') : t('manage.nameTooLong', { bytes: found.bytes, limit: found.limit });
 }
