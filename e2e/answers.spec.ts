@@ -52,6 +52,10 @@ function watch(answer: Promise<Answer>) {
 
 const openChat = (page: Page) => page.goto(`${url}#/agent/desk/chat/p`);
 
+const CHAT_READS = '**/api/agents/desk/panes/p**';
+/** Holds the phone's long-polls (plain reads still pass), so a card stays as drawn while the agent moves on. */
+const holdLiveUpdates = (page: Page) => page.route(CHAT_READS, (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+
 test('each of the four kinds is answered from its card, once', async ({ page }) => {
   const pane = await startAgent();
   const permission = watch(pane.ask({ kind: 'permission', toolCallId: 'rm', title: 'harmless, trust me', tool: { name: 'bash', input: { command: 'rm -rf build/' } }, options: [{ id: 'allow', label: 'Allow', effect: 'allow' }, { id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }));
@@ -105,14 +109,13 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
   collie!.ready();
   await runBridge();
   await openChat(page);
-  // Hold the phone's view of the chat, so the card stays as drawn while the agent has taken it.
-  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await holdLiveUpdates(page);
   proxy.next('apply-then-drop');
   const card = page.getByRole('article', { name: 'Ship it?' });
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Not sure the answer arrived. Try again sends it once more.');
   expect(asked.got).toEqual([{ optionIds: ['y'] }]);
-  await page.unroute('**/api/agents/desk/panes/p**');
+  await page.unroute(CHAT_READS);
   await card.getByRole('button', { name: 'Try again' }).click();
   await expect(card).toHaveCount(0);
   const [first, second] = proxy.answers().map((r) => JSON.parse(r.body) as { requestId: string });
@@ -128,7 +131,7 @@ test('the ask changes between drawing and tapping: the card redraws, the old ans
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship to staging?' });
   await expect(card).toBeVisible();
-  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await holdLiveUpdates(page);
   pane.reviseAsk('ship', { title: 'Ship to production?' });
   await card.getByRole('button', { name: 'Yes' }).click();
   const changed = page.getByRole('article', { name: 'Ship to production?' });
@@ -145,7 +148,7 @@ test('an ask decided in the agent while the card shows says so on the card', asy
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeVisible();
-  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await holdLiveUpdates(page);
   pane.decide('ship');
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Decided in the durable agent.');
@@ -161,7 +164,7 @@ test('an ask that times out while its card is open is said so, with a countdown 
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toContainText(/0:0\d left/);
-  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await holdLiveUpdates(page);
   await expect.poll(() => asked.failed).toEqual(['timeout']);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Timed out before an answer.');
@@ -176,14 +179,14 @@ test('the agent restarts and raises the same ask again: the answer still lands u
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeVisible();
-  await page.route('**/api/agents/desk/panes/p**', (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await holdLiveUpdates(page);
   await collie!.close();
   const again = await startAgent();
   const asked = watch(again.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
   collie!.ready();
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);
-  await page.unroute('**/api/agents/desk/panes/p**');
+  await page.unroute(CHAT_READS);
   await expect(card).toHaveCount(0);
 });
 

@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
+import { runCli as runCliProcess } from '../cli-harness';
 import { durableMain, parseCheckArgs, UsageError, type CliIo } from './check-cli';
 
 const TOKEN = 'cli-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';
-const BIN = fileURLToPath(new URL('../bin.mjs', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 function io(env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
@@ -104,15 +101,7 @@ describe('collie durable check (the real CLI)', () => {
     await dir.cleanup();
   });
 
-  /** Runs the CLI without blocking this process, whose event loop serves the agent. */
-  function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const runCli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCliProcess(args, env);
 
   it('exits 0 and prints one line per rule against a kit agent', async () => {
     const socket = join(dir.path, 'run', 'agent.sock');

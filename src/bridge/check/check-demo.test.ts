@@ -1,16 +1,16 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
+import { runCli } from '../cli-harness';
 
 /**
  * CI runs the real `collie durable check --writes` against the kit on both transports: the desk
  * demo (every cap declared) on a private socket, and a kit agent behind a token on loopback HTTP.
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const COLLIE = join(ROOT, 'src/bridge/bin.mjs');
 const AGENT = join(ROOT, 'src/agent/bin.mjs');
 const TOKEN = 'demo-check-token-4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e';
 
@@ -28,13 +28,7 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-function check(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [COLLIE, 'durable', 'check', ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60000 }, (err, stdout) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout });
-    });
-  });
-}
+const check = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(['durable', 'check', ...args], env);
 
 function waitForListening(proc: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
