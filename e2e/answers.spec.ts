@@ -33,7 +33,12 @@ test.beforeEach(async () => {
   proxy = await faultyProxy(agentSocket, proxySocket);
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
 });
-test.afterEach(async () => {
+test.afterEach(async ({}, testInfo) => {
+  // A failure says what the bridge printed and what reached the agent, so a rare one can be read.
+  if (testInfo.status !== testInfo.expectedStatus) {
+    console.error(`bridge output:\n${bridge?.output ?? '(no bridge)'}`);
+    console.error(`agent saw:\n${proxy.seen.map((r) => `${r.method} ${r.path}`).join('\n')}`);
+  }
   await bridge?.stop();
   bridge = undefined;
   await collie?.close();
@@ -53,7 +58,11 @@ function watch(answer: Promise<Answer>) {
 const openChat = (page: Page) => page.goto(`${url}#/agent/desk/chat/p`);
 
 const CHAT_READS = '**/api/agents/desk/panes/p**';
-/** Holds the phone's long-polls (plain reads still pass), so a card stays as drawn while the agent moves on. */
+/**
+ * Holds the phone's long-polls (plain reads, such as the chat's first read, still pass), so a card
+ * stays as drawn while the agent moves on. Set before the chat opens: a long-poll already in flight
+ * would otherwise carry the change to the card before the tap.
+ */
 const holdLiveUpdates = (page: Page) => page.route(CHAT_READS, (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
 
 test('each of the four kinds is answered from its card, once', async ({ page }) => {
@@ -108,8 +117,8 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
   const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }));
   collie!.ready();
   await runBridge();
-  await openChat(page);
   await holdLiveUpdates(page);
+  await openChat(page);
   proxy.next('apply-then-drop');
   const card = page.getByRole('article', { name: 'Ship it?' });
   await card.getByRole('button', { name: 'Yes' }).click();
@@ -128,10 +137,10 @@ test('the ask changes between drawing and tapping: the card redraws, the old ans
   const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship to staging?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
   collie!.ready();
   await runBridge();
+  await holdLiveUpdates(page);
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship to staging?' });
   await expect(card).toBeVisible();
-  await holdLiveUpdates(page);
   pane.reviseAsk('ship', { title: 'Ship to production?' });
   await card.getByRole('button', { name: 'Yes' }).click();
   const changed = page.getByRole('article', { name: 'Ship to production?' });
@@ -145,10 +154,10 @@ test('an ask decided in the agent while the card shows says so on the card', asy
   const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
   collie!.ready();
   await runBridge();
+  await holdLiveUpdates(page);
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeVisible();
-  await holdLiveUpdates(page);
   pane.decide('ship');
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Decided in the durable agent.');
@@ -161,10 +170,10 @@ test('an ask that times out while its card is open is said so, with a countdown 
   const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }], expiresInSeconds: 3 }));
   collie!.ready();
   await runBridge();
+  await holdLiveUpdates(page);
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toContainText(/0:0\d left/);
-  await holdLiveUpdates(page);
   await expect.poll(() => asked.failed).toEqual(['timeout']);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Timed out before an answer.');
@@ -176,10 +185,10 @@ test('the agent restarts and raises the same ask again: the answer still lands u
   void first.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
   collie!.ready();
   await runBridge();
+  await holdLiveUpdates(page);
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeVisible();
-  await holdLiveUpdates(page);
   await collie!.close();
   const again = await startAgent();
   const asked = watch(again.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
