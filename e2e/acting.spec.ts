@@ -169,9 +169,11 @@ test('a stuck send does not block Stop', async ({ page }) => {
   await page.goto(`${url}#/agent/desk/chat/p`);
   await write(page, 'start', 'Send');
   await expect(composer(page)).toContainText('Sent.');
+  // Stop shows once the phone has drawn the running turn, which the next send names.
+  await expect(composer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
   proxy.next('hold'); // the next send hangs at the agent's door
   await write(page, 'stuck', 'Send');
-  await expect.poll(() => sends().length).toBe(2);
+  await proxy.whenHeld();
   await composer(page).getByRole('button', { name: 'Stop' }).click();
   await expect(composer(page)).toContainText('Stopped.');
   expect(turns[0]!.turn.signal.aborted).toBe(true);
@@ -180,15 +182,23 @@ test('a stuck send does not block Stop', async ({ page }) => {
 test('two phones sending at once to one conversation: one goes through, one is busy', async ({ browser }) => {
   await start();
   const phones = await Promise.all([browser.newPage(), browser.newPage()]);
-  for (const phone of phones) await phone.goto(`${url}#/agent/desk/chat/p`);
-  for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
-  proxy.next('hold');
-  await composer(phones[0]!).getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => sends().length).toBe(1);
-  await composer(phones[1]!).getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(composer(phones[1]!)).toContainText('another request to this conversation is still running');
-  proxy.release();
-  await expect(composer(phones[0]!)).toContainText('Sent.');
-  expect(turns).toHaveLength(1);
-  for (const phone of phones) await phone.close();
+  try {
+    const [first, second] = phones as [Page, Page];
+    for (const phone of phones) await phone.goto(`${url}#/agent/desk/chat/p`);
+    for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
+    proxy.next('hold');
+    await composer(first).getByRole('button', { name: 'Send', exact: true }).click();
+    await proxy.whenHeld(); // the first send holds the conversation's lock from here
+    // The second tap is answered while the first is held, well inside the bridge's write deadline.
+    const refused = second.waitForResponse((res) => res.url().endsWith('/api/send'));
+    await composer(second).getByRole('button', { name: 'Send', exact: true }).click();
+    await refused;
+    proxy.release();
+    await expect(composer(second)).toContainText('another request to this conversation is still running');
+    await expect(composer(first)).toContainText('Sent.');
+    expect(sends()).toHaveLength(1);
+    expect(turns).toHaveLength(1);
+  } finally {
+    for (const phone of phones) await phone.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
+import type { ChatJson } from '../src/wire/bridge-json';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
@@ -61,9 +62,22 @@ const CHAT_READS = '**/api/agents/desk/panes/p**';
 /**
  * Holds the phone's long-polls (plain reads, such as the chat's first read, still pass), so a card
  * stays as drawn while the agent moves on. Set before the chat opens: a long-poll already in flight
- * would otherwise carry the change to the card before the tap.
+ * would otherwise carry the change to the card before the tap. The returned `freeze` holds the
+ * plain reads too (such as the one after a reply), so nothing redraws the chat until unrouted.
  */
-const holdLiveUpdates = (page: Page) => page.route(CHAT_READS, (route) => (route.request().url().includes('wait=1') ? undefined : route.continue()));
+async function holdLiveUpdates(page: Page): Promise<() => void> {
+  let frozen = false;
+  await page.route(CHAT_READS, (route) => (frozen || route.request().url().includes('wait=1') ? undefined : route.continue()));
+  return () => {
+    frozen = true;
+  };
+}
+
+/** The open asks the bridge holds for the chat now: what a tap is checked against. */
+async function bridgeAsks(): Promise<ChatJson['asks']> {
+  const res = await fetch(new URL('api/agents/desk/panes/p', url));
+  return ((await res.json()) as ChatJson).asks;
+}
 
 test('each of the four kinds is answered from its card, once', async ({ page }) => {
   const pane = await startAgent();
@@ -117,10 +131,12 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
   const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }));
   collie!.ready();
   await runBridge();
-  await holdLiveUpdates(page);
+  const freeze = await holdLiveUpdates(page);
   await openChat(page);
-  proxy.next('apply-then-drop');
   const card = page.getByRole('article', { name: 'Ship it?' });
+  await expect(card).toBeVisible();
+  freeze(); // the agent closes the ask as it takes the answer; the card must stay to offer Try again
+  proxy.next('apply-then-drop');
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Not sure the answer arrived. Try again sends it once more.');
   expect(asked.got).toEqual([{ optionIds: ['y'] }]);
@@ -142,6 +158,7 @@ test('the ask changes between drawing and tapping: the card redraws, the old ans
   const card = page.getByRole('article', { name: 'Ship to staging?' });
   await expect(card).toBeVisible();
   pane.reviseAsk('ship', { title: 'Ship to production?' });
+  await expect.poll(async () => (await bridgeAsks())[0]?.title).toBe('Ship to production?');
   await card.getByRole('button', { name: 'Yes' }).click();
   const changed = page.getByRole('article', { name: 'Ship to production?' });
   await expect(changed).toContainText('This question changed. Read it again before you tap an option.');
@@ -159,6 +176,7 @@ test('an ask decided in the agent while the card shows says so on the card', asy
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeVisible();
   pane.decide('ship');
+  await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Decided in the durable agent.');
   expect(proxy.answers()).toHaveLength(0);
@@ -167,14 +185,15 @@ test('an ask decided in the agent while the card shows says so on the card', asy
 
 test('an ask that times out while its card is open is said so, with a countdown before', async ({ page }) => {
   const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }], expiresInSeconds: 3 }));
+  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }], expiresInSeconds: 8 }));
   collie!.ready();
   await runBridge();
   await holdLiveUpdates(page);
   await openChat(page);
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toContainText(/0:0\d left/);
-  await expect.poll(() => asked.failed).toEqual(['timeout']);
+  await expect.poll(() => asked.failed, { timeout: 15_000 }).toEqual(['timeout']);
+  await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Timed out before an answer.');
   expect(proxy.answers()).toHaveLength(0);

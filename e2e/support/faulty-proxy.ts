@@ -20,6 +20,7 @@ export async function faultyProxy(agentSocket: string, proxySocket: string) {
   const seen: SeenRequest[] = [];
   let nextFault: Fault = 'pass';
   const held: (() => void)[] = [];
+  const heldWaiters: (() => void)[] = [];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -41,8 +42,10 @@ export async function faultyProxy(agentSocket: string, proxySocket: string) {
         upstream.on('error', () => req.socket.destroy());
         upstream.end(body);
       };
-      if (fault === 'hold') held.push(forward);
-      else forward();
+      if (fault === 'hold') {
+        held.push(forward);
+        for (const wake of heldWaiters.splice(0)) wake();
+      } else forward();
     });
   });
   await new Promise<void>((r) => server.listen(proxySocket, r));
@@ -53,6 +56,8 @@ export async function faultyProxy(agentSocket: string, proxySocket: string) {
     next(fault: Fault) {
       nextFault = fault;
     },
+    /** Resolves once a request is held at the agent's door. */
+    whenHeld: () => (held.length > 0 ? Promise.resolve() : new Promise<void>((wake) => heldWaiters.push(wake))),
     /** Lets held requests through to the agent (their replies go to whoever still listens). */
     release() {
       for (const forward of held.splice(0)) forward();

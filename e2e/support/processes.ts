@@ -39,8 +39,16 @@ export class Proc {
     ]);
   }
 
-  stop(): Promise<number | null> {
-    if (this.exitCode === null) this.child.kill('SIGTERM');
+  /** SIGTERM, then SIGKILL if it has not exited in time: a hung process never holds up the run. */
+  async stop(graceMs = 10000): Promise<number | null> {
+    if (this.exitCode !== null) return this.exitCode;
+    this.child.kill('SIGTERM');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const ended = await Promise.race([this.exited, late]);
+    clearTimeout(timer);
+    if (ended !== 'late') return ended;
+    this.child.kill('SIGKILL');
     return this.exited;
   }
 }
@@ -83,6 +91,11 @@ export async function startBridge(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc = new Proc(child);
-  const match = await proc.waitFor(/Open (http:\/\/\S+) on your phone/);
-  return { proc, url: match[1]! };
+  try {
+    const match = await proc.waitFor(/Open (http:\/\/\S+) on your phone/);
+    return { proc, url: match[1]! };
+  } catch (err) {
+    child.kill('SIGKILL'); // the caller never gets this process to stop
+    throw err;
+  }
 }
