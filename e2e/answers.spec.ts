@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
+import { openCollie, type AskSpec, type Collie } from '../src/agent/kit';
 import type { ChatJson } from '../src/wire/bridge-json';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
@@ -73,6 +73,24 @@ async function holdLiveUpdates(page: Page): Promise<() => void> {
   };
 }
 
+const SHIP_IT: AskSpec & { kind: 'choice' } = { kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] };
+
+/**
+ * A kit agent raising one ask, the bridge, and the phone on its chat with the card drawn. With
+ * `hold`, the phone's long-polls are held from before the chat opens (see `holdLiveUpdates`).
+ */
+async function askAndOpen(page: Page, ask: AskSpec = SHIP_IT, options: { hold?: boolean } = {}) {
+  const pane = await startAgent();
+  const asked = watch(pane.ask(ask));
+  collie!.ready();
+  await runBridge();
+  const freeze = options.hold ? await holdLiveUpdates(page) : () => {};
+  await openChat(page);
+  const card = page.getByRole('article', { name: ask.title });
+  await expect(card).toBeVisible();
+  return { pane, asked, card, freeze };
+}
+
 /** The open asks the bridge holds for the chat now: what a tap is checked against. */
 async function bridgeAsks(): Promise<ChatJson['asks']> {
   const res = await fetch(new URL('api/agents/desk/panes/p', url));
@@ -127,14 +145,7 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
 });
 
 test('the agent applies the answer and drops the connection: unknown, Try again, applied once', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }));
-  collie!.ready();
-  await runBridge();
-  const freeze = await holdLiveUpdates(page);
-  await openChat(page);
-  const card = page.getByRole('article', { name: 'Ship it?' });
-  await expect(card).toBeVisible();
+  const { asked, card, freeze } = await askAndOpen(page, { ...SHIP_IT, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }, { hold: true });
   freeze(); // the agent closes the ask as it takes the answer; the card must stay to offer Try again
   proxy.next('apply-then-drop');
   await card.getByRole('button', { name: 'Yes' }).click();
@@ -149,14 +160,7 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
 });
 
 test('the ask changes between drawing and tapping: the card redraws, the old answer never arrives', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship to staging?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
-  collie!.ready();
-  await runBridge();
-  await holdLiveUpdates(page);
-  await openChat(page);
-  const card = page.getByRole('article', { name: 'Ship to staging?' });
-  await expect(card).toBeVisible();
+  const { pane, asked, card } = await askAndOpen(page, { ...SHIP_IT, title: 'Ship to staging?' }, { hold: true });
   pane.reviseAsk('ship', { title: 'Ship to production?' });
   await expect.poll(async () => (await bridgeAsks())[0]?.title).toBe('Ship to production?');
   await card.getByRole('button', { name: 'Yes' }).click();
@@ -167,14 +171,7 @@ test('the ask changes between drawing and tapping: the card redraws, the old ans
 });
 
 test('an ask decided in the agent while the card shows says so on the card', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
-  collie!.ready();
-  await runBridge();
-  await holdLiveUpdates(page);
-  await openChat(page);
-  const card = page.getByRole('article', { name: 'Ship it?' });
-  await expect(card).toBeVisible();
+  const { pane, asked, card } = await askAndOpen(page, SHIP_IT, { hold: true });
   pane.decide('ship');
   await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
   await card.getByRole('button', { name: 'Yes' }).click();
@@ -184,13 +181,8 @@ test('an ask decided in the agent while the card shows says so on the card', asy
 });
 
 test('an ask that times out while its card is open is said so, with a countdown before', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }], expiresInSeconds: 8 }));
-  collie!.ready();
-  await runBridge();
-  await holdLiveUpdates(page);
-  await openChat(page);
-  const card = page.getByRole('article', { name: 'Ship it?' });
+  // Room for the bridge to start and the card to draw before it runs out.
+  const { asked, card } = await askAndOpen(page, { ...SHIP_IT, expiresInSeconds: 8 }, { hold: true });
   await expect(card).toContainText(/0:0\d left/);
   await expect.poll(() => asked.failed, { timeout: 15_000 }).toEqual(['timeout']);
   await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
@@ -200,17 +192,10 @@ test('an ask that times out while its card is open is said so, with a countdown 
 });
 
 test('the agent restarts and raises the same ask again: the answer still lands under the same id', async ({ page }) => {
-  const first = await startAgent();
-  void first.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
-  collie!.ready();
-  await runBridge();
-  await holdLiveUpdates(page);
-  await openChat(page);
-  const card = page.getByRole('article', { name: 'Ship it?' });
-  await expect(card).toBeVisible();
+  const { card } = await askAndOpen(page, SHIP_IT, { hold: true });
   await collie!.close();
   const again = await startAgent();
-  const asked = watch(again.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
+  const asked = watch(again.ask(SHIP_IT));
   collie!.ready();
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);
@@ -219,15 +204,11 @@ test('the agent restarts and raises the same ask again: the answer still lands u
 });
 
 test('the bridge restarts between its receipt and the reply: Try again lands once', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
-  collie!.ready();
-  await runBridge();
-  await openChat(page);
+  const { asked, card } = await askAndOpen(page);
   proxy.next('hold');
-  const card = page.getByRole('article', { name: 'Ship it?' });
   await card.getByRole('button', { name: 'Yes' }).click();
-  await expect.poll(() => proxy.answers().length).toBe(1);
+  await proxy.whenHeld();
+  expect(proxy.answers()).toHaveLength(1);
   bridge!.child.kill('SIGKILL'); // receipt written, request with the agent, no reply yet
   await bridge!.stop();
   await expect(card).toContainText('Not sure the answer arrived.');
@@ -236,18 +217,15 @@ test('the bridge restarts between its receipt and the reply: Try again lands onc
   await runBridge();
   await page.goto(`${url}#/agent/desk/chat/p`); // the phone comes back to the restarted bridge
   await page.reload();
+  await expect(page.getByRole('heading', { name: 'Work' })).toBeVisible(); // the chat is drawn from the restarted bridge
   await expect(card).toHaveCount(0); // the ask is gone: the agent took it
   expect(asked.got).toHaveLength(1);
 });
 
 test('a double tap sends one request', async ({ page }) => {
-  const pane = await startAgent();
-  const asked = watch(pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }));
-  collie!.ready();
-  await runBridge();
-  await openChat(page);
-  await page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' }).dblclick();
-  await expect(page.getByRole('article', { name: 'Ship it?' })).toHaveCount(0);
+  const { asked, card } = await askAndOpen(page);
+  await card.getByRole('button', { name: 'Yes' }).dblclick();
+  await expect(card).toHaveCount(0);
   expect(proxy.answers()).toHaveLength(1);
   expect(asked.got).toHaveLength(1);
 });
