@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
-import { runCli as runCliProcess } from '../cli-harness';
+import { runCli } from '../cli-harness';
 import { durableMain, parseCheckArgs, UsageError, type CliIo } from './check-cli';
 
 const TOKEN = 'cli-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';
@@ -100,8 +100,6 @@ describe('collie durable check (the real CLI)', () => {
     server = undefined;
     await dir.cleanup();
   });
-
-  const runCli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCliProcess(args, env);
 
   it('exits 0 and prints one line per rule against a kit agent', async () => {
     const socket = join(dir.path, 'run', 'agent.sock');
