@@ -1,5 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../bridge-client';
+import { askKey } from '../../wire/ask-key';
 import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import type { CardStatus } from '../views/ask-cards/card-props';
@@ -20,6 +21,7 @@ export interface ChatStore {
    * bridge found changed (stale) shows its new version at once.
    */
   asks: ReadonlySignal<PhoneAsk[]>;
+  /** The card's status: the ask is the shown agent's (two agents may raise the same ask id). */
   statusOf(askId: string): CardStatus;
   canRetry(askId: string): boolean;
   stale: ReadonlySignal<boolean>;
@@ -32,8 +34,9 @@ export interface ChatStore {
 
 export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv): ChatStore {
   const current = signal<{ agent: string; paneId: string; resource: Polled<ChatJson> } | null>(null);
+  /** Newer versions of asks, keyed by `askKey`, as the bridge returned them with a stale outcome. */
   const changed = signal<Record<string, PhoneAsk>>({});
-  /** Cards whose tap ended without the answer being taken stay a while to say why. */
+  /** Cards whose tap ended without the answer being taken stay a while to say why; keyed by `askKey`. */
   const settled = signal<Record<string, PhoneAsk>>({});
   const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
@@ -42,37 +45,52 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     drawn = reuseUnchanged(drawn, chat.value?.entries ?? []);
     return drawn;
   });
-  const afterReply = async (target: { resource: Polled<ChatJson> }, ask: PhoneAsk, reply: AskReply | null) => {
-    if (reply?.outcome === 'stale' && reply.ask) changed.value = { ...changed.peek(), [reply.ask.id]: reply.ask };
-    if (reply && SETTLED_OUTCOMES.has(reply.outcome)) {
-      settled.value = { ...settled.peek(), [ask.id]: ask };
-      setTimeout(() => {
-        const { [ask.id]: _, ...rest } = settled.peek();
-        settled.value = rest;
-      }, SETTLED_CARD_MS);
+  const afterReply = async (target: { agent: string; paneId: string; resource: Polled<ChatJson> }, ask: PhoneAsk, reply: AskReply | null) => {
+    const shownNow = current.peek();
+    // A reply that comes back after the person went to another chat must not mark that chat's cards.
+    if (shownNow?.agent === target.agent && shownNow.paneId === target.paneId) {
+      if (reply?.outcome === 'stale' && reply.ask) changed.value = { ...changed.peek(), [askKey(target.agent, reply.ask.id)]: reply.ask };
+      if (reply && SETTLED_OUTCOMES.has(reply.outcome)) {
+        const key = askKey(target.agent, ask.id);
+        settled.value = { ...settled.peek(), [key]: ask };
+        setTimeout(() => {
+          const { [key]: _, ...rest } = settled.peek();
+          settled.value = rest;
+        }, SETTLED_CARD_MS);
+      }
     }
     await target.resource.refresh();
   };
 
   const asks = computed(() => {
+    const agent = current.value?.agent ?? '';
     const latest = intents.byAsk.value;
     const newer = changed.value;
     const open = (chat.value?.asks ?? [])
-      .filter((ask) => !(latest[ask.id]?.state === 'done' && latest[ask.id]?.reply?.outcome === 'taken'))
+      .filter((ask) => {
+        const intent = latest[askKey(agent, ask.id)];
+        return !(intent?.state === 'done' && intent.reply?.outcome === 'taken');
+      })
       .map((ask) => {
-        const seen = newer[ask.id];
+        const seen = newer[askKey(agent, ask.id)];
         return seen && seen.revision > ask.revision ? seen : ask;
       });
-    const shown = new Set(open.map((ask) => ask.id));
-    return [...open, ...Object.values(settled.value).filter((ask) => !shown.has(ask.id))];
+    const shown = new Set(open.map((ask) => askKey(agent, ask.id)));
+    return [...open, ...Object.entries(settled.value).filter(([key]) => !shown.has(key)).map(([, ask]) => ask)];
   });
 
   return {
     chat,
     entries,
     asks,
-    statusOf: (askId) => intents.statusOf(askId),
-    canRetry: (askId) => intents.canRetry(askId),
+    statusOf(askId) {
+      const agent = current.value?.agent;
+      return agent === undefined ? { phase: 'idle' } : intents.statusOf(agent, askId);
+    },
+    canRetry(askId) {
+      const agent = current.value?.agent;
+      return agent !== undefined && intents.canRetry(agent, askId);
+    },
     stale: computed(() => current.value?.resource.stale.value ?? false),
     missing,
     show(agent, paneId) {
@@ -112,7 +130,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const target = current.peek();
       if (!target) return;
       const ask = asks.peek().find((a) => a.id === askId);
-      if (ask) await afterReply(target, ask, await intents.retry(askId));
+      if (ask) await afterReply(target, ask, await intents.retry(target.agent, askId));
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeHttpError, type BridgeClient } from '../bridge-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage, type KeyValueStore } from '../storage';
+import { askKey } from '../../wire/ask-key';
 import { createIntentsStore, INTENTS_KEY } from './intents-store';
 
 const ask: PhoneAsk = { id: 'a1', revision: 1, kind: 'choice', toolCallId: 't', title: 'Ship?', multiple: false, options: [{ id: 'y', label: 'Yes' }], hash: 'h1' };
@@ -13,16 +14,18 @@ function memory(): KeyValueStore & { data: Map<string, string> } {
 
 function clientAnswering(replies: (AskReply | Error | ((req: AskRequest) => Promise<AskReply>))[]) {
   const sent: AskRequest[] = [];
+  const postedTo: string[] = [];
   const client = {
-    answer: async (_askId: string, request: AskRequest) => {
+    answer: async (askId: string, request: AskRequest) => {
       sent.push(request);
+      postedTo.push(askId);
       const next = replies.shift();
       if (next instanceof Error) throw next;
       if (typeof next === 'function') return next(request);
       return next ?? { outcome: 'taken' };
     },
   } as unknown as BridgeClient;
-  return { client, sent };
+  return { client, sent, postedTo };
 }
 
 describe('the intents store', () => {
@@ -34,7 +37,7 @@ describe('the intents store', () => {
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect(sent).toHaveLength(1);
     expect(storedBeforeSend).toContain(sent[0]!.requestId);
-    expect(intents.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+    expect(intents.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
   });
 
   it('sends a double tap once', async () => {
@@ -43,7 +46,7 @@ describe('the intents store', () => {
     const intents = createIntentsStore(client, createStorage(() => memory()));
     const first = intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
-    expect(intents.statusOf('a1')).toEqual({ phase: 'sending' });
+    expect(intents.statusOf('desk', 'a1')).toEqual({ phase: 'sending' });
     release({ outcome: 'taken' });
     await first;
     expect(sent).toHaveLength(1);
@@ -53,11 +56,11 @@ describe('the intents store', () => {
     const { client, sent } = clientAnswering([new TypeError('network'), { outcome: 'unknown' }]);
     const intents = createIntentsStore(client, createStorage(() => memory()));
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
-    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
-    await intents.retry('a1');
+    expect([intents.statusOf('desk', 'a1'), intents.canRetry('desk', 'a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
+    await intents.retry('desk', 'a1');
     expect(sent.map((r) => r.requestId)).toEqual([sent[0]!.requestId, sent[0]!.requestId]);
-    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'maybe-applied' }, false]);
-    await intents.retry('a1');
+    expect([intents.statusOf('desk', 'a1'), intents.canRetry('desk', 'a1')]).toEqual([{ phase: 'done', outcome: 'maybe-applied' }, false]);
+    await intents.retry('desk', 'a1');
     expect(sent).toHaveLength(2);
   });
 
@@ -68,17 +71,17 @@ describe('the intents store', () => {
     const firstId = hanging.sent[0]!.requestId;
     const { client, sent } = clientAnswering([{ outcome: 'taken' }]);
     const reloaded = createIntentsStore(client, createStorage(() => backend));
-    expect([reloaded.statusOf('a1'), reloaded.canRetry('a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
-    await reloaded.retry('a1');
+    expect([reloaded.statusOf('desk', 'a1'), reloaded.canRetry('desk', 'a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
+    await reloaded.retry('desk', 'a1');
     expect(sent[0]!.requestId).toBe(firstId);
-    expect(reloaded.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+    expect(reloaded.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
   });
 
   it('shows a refusal from the bridge with its reason and offers no Try again', async () => {
     const { client } = clientAnswering([new BridgeHttpError(400, 'bad-answer', 'the answer does not fit the question')]);
     const intents = createIntentsStore(client, createStorage(() => memory()));
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
-    expect([intents.statusOf('a1'), intents.canRetry('a1')]).toEqual([{ phase: 'refused', reason: 'the answer does not fit the question' }, false]);
+    expect([intents.statusOf('desk', 'a1'), intents.canRetry('desk', 'a1')]).toEqual([{ phase: 'refused', reason: 'the answer does not fit the question' }, false]);
   });
 
   it('works when storage throws', async () => {
@@ -86,6 +89,42 @@ describe('the intents store', () => {
     const { client } = clientAnswering([{ outcome: 'taken' }]);
     const intents = createIntentsStore(client, createStorage(() => broken));
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
-    expect(intents.statusOf('a1')).toEqual({ phase: 'done', outcome: 'taken' });
+    expect(intents.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
+  });
+
+  describe('two agents raising the same ask id (two copies of one program)', () => {
+    it('answering one leaves the other idle', async () => {
+      const { client } = clientAnswering([{ outcome: 'taken' }]);
+      const intents = createIntentsStore(client, createStorage(() => memory()));
+      await intents.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
+      expect(intents.statusOf('desk-a', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
+      expect([intents.statusOf('desk-b', 'a1'), intents.canRetry('desk-b', 'a1')]).toEqual([{ phase: 'idle' }, false]);
+      expect(Object.keys(intents.byAsk.value)).toEqual([askKey('desk-a', 'a1')]);
+    });
+
+    it("offers Try again only for the agent whose outcome is unknown; the other's retry sends nothing", async () => {
+      const { client, sent, postedTo } = clientAnswering([new TypeError('network'), { outcome: 'taken' }]);
+      const intents = createIntentsStore(client, createStorage(() => memory()));
+      await intents.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
+      expect([intents.canRetry('desk-a', 'a1'), intents.canRetry('desk-b', 'a1')]).toEqual([true, false]);
+      expect(await intents.retry('desk-b', 'a1')).toBeNull();
+      expect(sent).toHaveLength(1);
+      await intents.retry('desk-a', 'a1');
+      expect(sent.map((r) => [r.agent, r.requestId])).toEqual([['desk-a', sent[0]!.requestId], ['desk-a', sent[0]!.requestId]]);
+      expect(postedTo).toEqual(['a1', 'a1']);
+    });
+
+    it('keeps them apart after a reload', async () => {
+      const backend = memory();
+      const first = clientAnswering([new TypeError('network'), new TypeError('network')]);
+      const before = createIntentsStore(first.client, createStorage(() => backend));
+      await before.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
+      await before.answer('desk-b', 'p', ask, { optionIds: ['y'] }, false);
+      const { client, sent } = clientAnswering([{ outcome: 'taken' }]);
+      const reloaded = createIntentsStore(client, createStorage(() => backend));
+      await reloaded.retry('desk-b', 'a1');
+      expect(sent.map((r) => [r.agent, r.requestId])).toEqual([['desk-b', first.sent[1]!.requestId]]);
+      expect([reloaded.canRetry('desk-a', 'a1'), reloaded.statusOf('desk-b', 'a1')]).toEqual([true, { phase: 'done', outcome: 'taken' }]);
+    });
   });
 });

@@ -1,43 +1,51 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient } from '../bridge-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
+import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';
 import type { Storage } from '../storage';
 import type { CardStatus } from '../views/ask-cards/card-props';
 import { createIntentLedger, type Intent } from './intent-ledger';
 
-export type AnswerIntent = Intent<AskRequest, AskReply>;
-
-export const INTENTS_KEY = 'collie.intents.v1';
-
-export interface IntentsStore {
-  /** The latest answer intent per ask id. */
-  byAsk: ReadonlySignal<Record<string, AnswerIntent>>;
-  statusOf(askId: string): CardStatus;
-  canRetry(askId: string): boolean;
-  answer(agent: string, paneId: string, ask: PhoneAsk, answer: Answer, secondTap: boolean): Promise<AskReply | null>;
-  /** `Try again`: the same request id, once. */
-  retry(askId: string): Promise<AskReply | null>;
+/** What one answer intent sends: the body, and the ask id it is posted to (the key is opaque). */
+export interface AnswerSend {
+  askId: string;
+  body: AskRequest;
 }
 
-/** Answers to ask cards, on the phone's one request-id ledger, keyed by ask id. */
+export type AnswerIntent = Intent<AnswerSend, AskReply>;
+
+/** v2: keyed by agent and ask id. v1 was keyed by ask id alone, which two agents can share. */
+export const INTENTS_KEY = 'collie.intents.v2';
+
+export interface IntentsStore {
+  /** The latest answer intent per ask, keyed by `askKey(agent, askId)`. */
+  byAsk: ReadonlySignal<Record<string, AnswerIntent>>;
+  statusOf(agent: string, askId: string): CardStatus;
+  canRetry(agent: string, askId: string): boolean;
+  answer(agent: string, paneId: string, ask: PhoneAsk, answer: Answer, secondTap: boolean): Promise<AskReply | null>;
+  /** `Try again`: the same request id, once. */
+  retry(agent: string, askId: string): Promise<AskReply | null>;
+}
+
+/** Answers to ask cards, on the phone's one request-id ledger, keyed by agent and ask id. */
 export function createIntentsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now): IntentsStore {
-  const ledger = createIntentLedger<AskRequest, AskReply>({
+  const ledger = createIntentLedger<AnswerSend, AskReply>({
     storageKey: INTENTS_KEY,
     storage,
     now,
-    send: (request, askId) => client.answer(askId, request),
+    send: ({ askId, body }) => client.answer(askId, body),
     isUnknown: (reply) => reply.outcome === 'unknown',
     unknownReply: { outcome: 'unknown' },
     fromError: (err) => (err instanceof BridgeHttpError && err.status < 500 ? { error: err.message } : 'unknown'),
     // Typed answers (text, form values) stay on the phone only while a Try again may need them.
-    scrub: (request) => ('optionIds' in request.answer ? request : { ...request, answer: { text: '' } }),
+    scrub: (send) => ('optionIds' in send.body.answer ? send : { ...send, body: { ...send.body, answer: { text: '' } } }),
   });
 
   return {
     byAsk: ledger.byKey,
-    statusOf(askId) {
-      const intent = ledger.intentOf(askId);
+    statusOf(agent, askId) {
+      const intent = ledger.intentOf(askKey(agent, askId));
       if (!intent) return { phase: 'idle' };
       if (intent.state === 'sending') return { phase: 'sending' };
       if (intent.state === 'failed') return { phase: 'refused', reason: intent.error ?? '' };
@@ -45,10 +53,10 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
       if (intent.state === 'unknown' && intent.tries === 2) return { phase: 'done', outcome: 'maybe-applied' };
       return { phase: 'done', outcome: intent.reply?.outcome ?? 'unknown' };
     },
-    canRetry: (askId) => ledger.canRetry(askId),
+    canRetry: (agent, askId) => ledger.canRetry(askKey(agent, askId)),
     answer(agent, paneId, ask, answer, secondTap) {
-      return ledger.submit(ask.id, (requestId) => ({ agent, paneId, requestId, hash: ask.hash, answer, secondTap }));
+      return ledger.submit(askKey(agent, ask.id), (requestId) => ({ askId: ask.id, body: { agent, paneId, requestId, hash: ask.hash, answer, secondTap } }));
     },
-    retry: (askId) => ledger.retry(askId),
+    retry: (agent, askId) => ledger.retry(askKey(agent, askId)),
   };
 }
