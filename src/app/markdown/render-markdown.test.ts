@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { hasRemovedCharacter } from '../../wire/clean';
 import { renderMarkdown } from './render-markdown';
 
 const dom = (html: string) => {
@@ -45,5 +46,47 @@ describe('renderMarkdown', () => {
     for (const el of out.querySelectorAll('*')) {
       for (const attr of el.getAttributeNames()) expect(['href', 'target', 'rel']).toContain(attr);
     }
+  });
+
+  describe('character references the HTML parser would turn into removed characters', () => {
+    const REFERENCES = ['&#x202E;', '&#8203;', '&zwj;', '&#xE0041;', '&#x1b;', '&#x85;', '&#x2066;', '&#xFEFF;', '&#9;'];
+    const payloads = REFERENCES.flatMap((ref) => [
+      `text a${ref}b and **bold${ref}** and \`code${ref}\``,
+      `[a${ref}b](https://example.com/${ref}x)`,
+      `[edge](https://example.com/x${ref})`,
+      `[edge](${ref}https://example.com/x)`,
+      `# head${ref}ing\n\n- item${ref}`,
+    ]);
+
+    /** Every string the page would hold: text nodes and attribute values, after the DOM parses the output. */
+    const strings = (root: Node): string[] => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node instanceof Element) for (const attr of node.attributes) out.push(attr.value);
+        else out.push(node.textContent ?? '');
+      }
+      return out;
+    };
+
+    it.each(payloads)('leaves none in any text node or attribute: %j', (payload) => {
+      const found = strings(dom(renderMarkdown(payload))).filter((s) => hasRemovedCharacter(s, { multiline: true }));
+      expect(found).toEqual([]);
+    });
+
+    it('drops a link whose address decodes to a removed character, keeping its words, never repairing it', () => {
+      for (const href of ['https://example.com/&#x202E;x', 'https://example.com/x&#xFEFF;', '&#9;https://example.com/x', 'https://example.com/&#x1b;']) {
+        const out = dom(renderMarkdown(`[the words](${href})`));
+        expect(out.textContent, href).toContain('the words');
+        expect(out.querySelector('a[href]'), href).toBeNull();
+      }
+    });
+
+    it('keeps the visible words around a removed character', () => {
+      const out = dom(renderMarkdown('[a&#x202E;b](https://example.com/ok) zero&#8203;width&zwj;joined'));
+      expect(out.textContent).toContain('ab');
+      expect(out.textContent).toContain('zerowidthjoined');
+      expect(out.querySelector('a')?.getAttribute('href')).toBe('https://example.com/ok');
+    });
   });
 });

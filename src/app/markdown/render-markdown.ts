@@ -2,10 +2,14 @@
  * The one path by which agent text becomes markup: restricted markdown through `marked`, then
  * `DOMPurify` with an allow-list. Raw HTML in the text is shown as the characters themselves;
  * links open only safe https addresses, in a new context, without opener or referrer.
+ * The bridge cleaned the text, but character references in it (`&#x202E;`, `&zwj;`) are decoded
+ * by `marked` and the HTML parser into the very characters the cleaner removes; so the cleaner runs
+ * again here, on the decoded nodes and attributes.
  * Loaded lazily: the first screen does not pay for it.
  */
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { clean } from '../../wire/clean';
 import { isSafeLinkUrl } from '../../wire/link';
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'em', 'strong', 'del', 'code', 'pre', 'a', 'blockquote', 'br', 'hr'];
@@ -26,13 +30,24 @@ const marked = new Marked({
 });
 
 const purify = DOMPurify(window);
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName !== 'A') return;
-  const href = node.getAttribute('href');
-  if (!isSafeLinkUrl(href)) {
-    node.removeAttribute('href'); // the words stay, the link goes
+purify.addHook('afterSanitizeElements', (node) => {
+  // Only removal: the text was cut to its limit at the bridge, and cutting markup would break it.
+  if (node.nodeType === Node.TEXT_NODE && node.textContent) {
+    const cleaned = clean(node.textContent, { multiline: true });
+    if (cleaned !== node.textContent) node.textContent = cleaned;
+  }
+});
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName !== 'href') {
+    data.attrValue = clean(data.attrValue);
     return;
   }
+  // Checked as the parser decoded it, before DOMPurify trims it: a removed character at either end
+  // would otherwise be trimmed off and the link repaired. The words stay, the link goes.
+  if (!isSafeLinkUrl(node.getAttribute('href'))) data.keepAttr = false;
+});
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName !== 'A' || !node.hasAttribute('href')) return;
   node.setAttribute('target', '_blank');
   node.setAttribute('rel', 'noopener noreferrer');
 });
