@@ -1,105 +1,10 @@
 import { rememberBounded } from '../wire/bounded-map';
-import { LIMITS } from '../wire/limits';
+import { BRIDGE_MEMORY } from '../wire/limits';
 import { panesOf } from '../wire/parse-snapshot';
-import type { AgentJson, AgentRow, AgentStatus, ChatEntry, ChatJson } from '../wire/bridge-json';
-import type { DecidedBy, EventsReply, Hello, Item, Snapshot, Turn } from '../wire/types';
+import type { AgentJson, AgentRow, AgentStatus, ChatJson } from '../wire/bridge-json';
+import type { Hello, Snapshot } from '../wire/types';
 import { toPhoneAsk } from './ask-hash';
-
-/** The most chat entries the bridge holds per pane; older ones are read from history. */
-export const MAX_ENTRIES_PER_PANE = 5000;
-/** Ask titles and decisions remembered per pane, so a hostile agent cannot grow them forever. */
-export const ASK_MEMORY_PER_PANE = LIMITS.decidedAskMemory;
-
-
-export interface SavedPane {
-  cursor: number;
-  epoch: string;
-  trimmed: boolean;
-  turn: Turn | null;
-  entries: ChatEntry[];
-}
-
-/** What the bridge holds of one pane's conversation, fed by events. */
-export class PaneLog {
-  cursor = 0;
-  /** The epoch the cursor belongs to. */
-  epoch = '';
-  trimmed = false;
-  turn: Turn | null = null;
-  entries: ChatEntry[] = [];
-  private readonly itemIndex = new Map<string, number>();
-  readonly askTitles = new Map<string, string>();
-  readonly closedAsks = new Map<string, DecidedBy>();
-
-  /** What the disk cache keeps of this pane. */
-  saved(): SavedPane {
-    return { cursor: this.cursor, epoch: this.epoch, trimmed: this.trimmed, turn: this.turn, entries: this.entries };
-  }
-
-  restore(saved: SavedPane): void {
-    Object.assign(this, { cursor: saved.cursor, epoch: saved.epoch, trimmed: saved.trimmed, turn: saved.turn, entries: [...saved.entries] });
-    this.itemIndex.clear();
-    this.entries.forEach((entry, index) => {
-      if (entry.type === 'item') this.itemIndex.set(entry.item.id, index);
-    });
-  }
-
-  apply(reply: EventsReply): void {
-    this.cursor = reply.cursor;
-    this.epoch = reply.epoch;
-    if (reply.view) {
-      this.entries = [];
-      this.itemIndex.clear();
-      for (const item of reply.items) this.putItem(item);
-      for (const ask of reply.asks) rememberBounded(this.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
-      this.turn = reply.turn;
-      this.trimmed = reply.trimmed;
-      return;
-    }
-    for (const event of reply.events) {
-      switch (event.type) {
-        case 'item':
-          this.putItem(event.item);
-          break;
-        case 'ask':
-          rememberBounded(this.askTitles, event.ask.id, event.ask.title, ASK_MEMORY_PER_PANE);
-          this.closedAsks.delete(event.ask.id);
-          break;
-        case 'ask-closed':
-          rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
-          if (event.decidedBy !== 'phone') {
-            const title = this.askTitles.get(event.askId) ?? '';
-            this.entries.push({ type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title });
-          }
-          break;
-        case 'turn':
-          this.turn = event.turn;
-          break;
-      }
-    }
-    this.keepWithinLimit();
-  }
-
-  private putItem(item: Item): void {
-    const at = this.itemIndex.get(item.id);
-    if (at !== undefined) {
-      this.entries[at] = { type: 'item', item };
-      return;
-    }
-    this.itemIndex.set(item.id, this.entries.length);
-    this.entries.push({ type: 'item', item });
-  }
-
-  private keepWithinLimit(): void {
-    if (this.entries.length <= MAX_ENTRIES_PER_PANE) return;
-    this.entries.splice(0, this.entries.length - MAX_ENTRIES_PER_PANE);
-    this.itemIndex.clear();
-    this.entries.forEach((entry, index) => {
-      if (entry.type === 'item') this.itemIndex.set(entry.item.id, index);
-    });
-    this.trimmed = true;
-  }
-}
+import { ASK_MEMORY_PER_PANE, fairShare, PaneLog } from './pane-log';
 
 /** Everything the bridge knows of one agent, and the JSON the phone reads of it. */
 export class AgentStore {
@@ -110,8 +15,8 @@ export class AgentStore {
   readonly panes = new Map<string, PaneLog>();
   /** Rises on every change the phone could see. */
   version = 0;
-  /** Titles of conversations seen in the agent's history, for a closed conversation's heading. */
-  readonly historyTitles = new Map<string, string>();
+  /** Titles of conversations seen in the agent's history, for a closed conversation's heading (bounded). */
+  private readonly historyTitles = new Map<string, string>();
   /** What `collie doctor` counts on its `program` line: reads of the agent and results of acts. */
   readonly counters = { reads: 0, results: {} as Record<string, number> };
   private readonly listeners = new Set<() => void>();
@@ -142,6 +47,13 @@ export class AgentStore {
     this.changed();
   }
 
+  /** A hello read afresh; a view that shows it (name, runtime, caps) changes only when it differs. */
+  setHello(hello: Hello): void {
+    const changed = JSON.stringify(hello) !== JSON.stringify(this.hello);
+    this.hello = hello;
+    if (changed) this.changed();
+  }
+
   setSnapshot(snapshot: Snapshot): void {
     this.snapshot = snapshot;
     const live = new Set(panesOf(snapshot).map(({ pane }) => pane.id));
@@ -151,6 +63,32 @@ export class AgentStore {
       for (const ask of pane.asks) rememberBounded(log.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
     }
     this.changed();
+  }
+
+  rememberTitle(conversationId: string, title: string): void {
+    rememberBounded(this.historyTitles, conversationId, title, BRIDGE_MEMORY.historyTitles);
+  }
+
+  titleOf(conversationId: string): string | undefined {
+    return this.historyTitles.get(conversationId);
+  }
+
+  /** What the chats of this agent hold, in the budget's bytes. */
+  bytes(): number {
+    let total = 0;
+    for (const log of this.panes.values()) total += log.bytes;
+    return total;
+  }
+
+  /**
+   * Keeps all panes together within the agent's budget: the largest are cut to a fair share,
+   * oldest entries first; a pane under the share keeps everything.
+   */
+  keepWithinBudget(): void {
+    const logs = [...this.panes.values()];
+    const share = fairShare(logs.map((log) => log.bytes), BRIDGE_MEMORY.agentBytes);
+    if (share === Infinity) return;
+    for (const log of logs) if (log.bytes > share) log.keepWithin(share);
   }
 
   paneLog(paneId: string): PaneLog {

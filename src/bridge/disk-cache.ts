@@ -1,16 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatEntry } from '../wire/bridge-json';
 import { cleanField } from '../wire/clean';
 import { isValidEpoch } from '../wire/epoch';
 import { isValidId } from '../wire/ids';
-import { LIMITS } from '../wire/limits';
+import { BRIDGE_MEMORY, LIMITS } from '../wire/limits';
 import { parseTurn } from '../wire/parse-ask';
 import { parseHello } from '../wire/parse-hello';
 import { parseItem } from '../wire/parse-item';
 import { panesOf, parseSnapshot } from '../wire/parse-snapshot';
 import { bool, count, isRecord, list, oneOf, str } from '../wire/read';
-import { MAX_ENTRIES_PER_PANE, type AgentStore, type SavedPane } from './agent-store';
+import type { AgentStore } from './agent-store';
+import type { SavedPane } from './pane-log';
 import { writePrivateFile } from './private-file';
 
 const FILE = 'cache.json';
@@ -35,8 +36,22 @@ export class DiskCache {
 
   /** Fills the store from the file, when there is a readable one. */
   async load(): Promise<boolean> {
-    const text = await readFile(join(this.folder, FILE), 'utf8').catch(() => null);
-    if (text === null) return false;
+    const file = join(this.folder, FILE);
+    let size: number;
+    let text: string;
+    try {
+      size = (await stat(file)).size;
+      text = size > BRIDGE_MEMORY.cacheFileBytes ? '' : await readFile(file, 'utf8');
+    } catch (err) {
+      // No file is the first start; any other failure is said, and the agent is read afresh.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`[bridge] ${this.store.name}: could not read the cache: ${(err as Error).message}`);
+      return false;
+    }
+    if (size > BRIDGE_MEMORY.cacheFileBytes) {
+      // An older, bigger run's file: reading it would cost more than the budget it must fit in.
+      this.log(`[bridge] ${this.store.name}: the cache is ${size} bytes, over the ${BRIDGE_MEMORY.cacheFileBytes} the bridge keeps; it is ignored and rewritten`);
+      return false;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -54,15 +69,15 @@ export class DiskCache {
     this.timer.unref?.();
   }
 
+  /** Writes the cache now. It never rejects: a cache that cannot be written is reported, and the bridge goes on. */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const text = JSON.stringify(snapshotOf(this.store));
     this.writing = this.writing.then(async () => {
       try {
-        await writePrivateFile(join(this.folder, FILE), text);
+        await writePrivateFile(join(this.folder, FILE), JSON.stringify(snapshotOf(this.store)));
       } catch (err) {
-        this.log(`[bridge] ${this.store.name}: could not write the cache: ${(err as Error).message}`);
+        this.log(`[bridge] ${this.store.name}: could not write the cache: ${err instanceof Error ? err.message : String(err)}`);
       }
     });
     return this.writing;
@@ -95,7 +110,7 @@ function parseSavedPane(raw: unknown): SavedPane | null {
     epoch: raw.epoch,
     trimmed: bool(raw.trimmed) ?? false,
     turn: raw.turn == null ? null : parseTurn(raw.turn),
-    entries: list(raw.entries, MAX_ENTRIES_PER_PANE, parseEntry),
+    entries: list(raw.entries, BRIDGE_MEMORY.paneEntries, parseEntry),
   };
 }
 
@@ -110,6 +125,7 @@ function restoreInto(store: AgentStore, raw: unknown): boolean {
     const restored = parseSavedPane(saved[pane.id]);
     if (restored) store.paneLog(pane.id).restore(restored);
   }
+  store.keepWithinBudget();
   store.setSnapshot(snapshot);
   return true;
 }

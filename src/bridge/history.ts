@@ -21,7 +21,7 @@ export async function closedPage(handle: AgentHandle, after: string | null): Pro
   const page = parseConversationsPage(await read(handle, 'conversations', `/conversations?${query}`));
   if (!page) throw new HttpError(502, 'agent-refused', 'the durable agent gave a history page that cannot be read');
   const closed = page.conversations.filter((c) => c.state === 'closed');
-  for (const c of page.conversations) handle.store.historyTitles.set(c.id, c.title);
+  for (const c of page.conversations) handle.store.rememberTitle(c.id, c.title);
   return {
     conversations: closed.map((c) => ({ id: c.id, title: c.title, ...(c.updatedAt ? { updatedAt: c.updatedAt } : {}), ...(c.closedAt ? { closedAt: c.closedAt } : {}) })),
     next: page.next,
@@ -35,7 +35,7 @@ export async function conversationHistory(handle: AgentHandle, conversationId: s
   const page = parseItemsPage(await read(handle, 'items', `/conversation/${encodeURIComponent(conversationId)}/items?${query}`));
   if (!page) throw new HttpError(502, 'agent-refused', 'the durable agent gave a page of items that cannot be read');
   const entries: ChatEntry[] = page.items.map((item) => ({ type: 'item', item }));
-  const title = handle.store.historyTitles.get(conversationId) ?? conversationId;
+  const title = handle.store.titleOf(conversationId) ?? conversationId;
   return { conversation: { id: conversationId, title }, entries, next: page.next, trimmed: page.trimmed };
 }
 

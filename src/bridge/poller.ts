@@ -1,4 +1,5 @@
-import { WIRE_VERSIONS, type ReplyKind } from '../wire/limits';
+import { rememberBounded } from '../wire/bounded-map';
+import { BRIDGE_MEMORY, LIMITS, WIRE_VERSIONS, type ReplyKind } from '../wire/limits';
 import { parseEventsReply } from '../wire/parse-events';
 import { parseHello, pickVersion } from '../wire/parse-hello';
 import { panesOf, parseSnapshot } from '../wire/parse-snapshot';
@@ -20,6 +21,8 @@ class TokenRefused extends Error {
 
 /** Reads of events per pane per poll, so one flooding pane cannot hold the poll forever. */
 const MAX_EVENT_READS = 20;
+/** The version-mismatch line is logged at most this often per agent, whatever range each hello names. */
+export const MISMATCH_LOG_MS = 60_000;
 
 /**
  * Reads one agent as the wire says: hello → snapshot (If-None-Match) → events for each pane
@@ -30,15 +33,17 @@ export class Poller {
   private failures = 0;
   private etag: string | undefined;
   private needHello = true;
-  private readonly toldEpochs = new Set<string>();
-  /** The log says each refused range once, however often the agent restarts with it. */
-  private readonly loggedRanges = new Set<string>();
+  /** Epochs already sent the telling hello (the newest few: an agent may restart without end). */
+  private readonly toldEpochs = new Map<string, true>();
+  /** When the mismatch line was last logged, so a hello naming a new range each poll logs once a minute. */
+  private mismatchLoggedAt = -Infinity;
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly store: AgentStore,
     private readonly link: AgentLink,
     private readonly log: (line: string) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** One poll; concurrent callers share the running one and then get a fresh one. */
@@ -74,7 +79,7 @@ export class Poller {
       throw new ReadFailure('hello is malformed');
     }
     const { hello } = parsed;
-    this.store.hello = hello;
+    this.store.setHello(hello);
     const version = pickVersion(WIRE_VERSIONS, hello.protocol);
     if (version === null) {
       this.failures = 0;
@@ -93,13 +98,12 @@ export class Poller {
 
   private async versionMismatch(epoch: string, agentRange: { min: number; max: number }): Promise<void> {
     const sentence = versionMismatchSentence(agentRange, WIRE_VERSIONS);
-    const range = `${agentRange.min}..${agentRange.max}`;
-    if (!this.loggedRanges.has(range)) {
-      this.loggedRanges.add(range);
+    if (this.now() - this.mismatchLoggedAt >= MISMATCH_LOG_MS) {
+      this.mismatchLoggedAt = this.now();
       this.log(`[durable] ${sentence}`);
     }
     if (!this.toldEpochs.has(epoch)) {
-      this.toldEpochs.add(epoch);
+      rememberBounded(this.toldEpochs, epoch, true, BRIDGE_MEMORY.toldEpochs);
       // The telling hello, once per epoch, so the agent can log the mismatch on its side.
       await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
     }
@@ -148,6 +152,7 @@ export class Poller {
       if (droppedLink) this.logDroppedLink(paneId);
       const before = log.cursor;
       log.apply(reply);
+      this.store.keepWithinBudget();
       if (reply.view || log.cursor >= target || log.cursor === before) return;
     }
   }
@@ -160,10 +165,10 @@ export class Poller {
     return res;
   }
 
-  private readonly linkLogged = new Set<string>();
+  private readonly linkLogged = new Map<string, true>();
   private logDroppedLink(paneId: string): void {
     if (this.linkLogged.has(paneId)) return;
-    this.linkLogged.add(paneId);
+    rememberBounded(this.linkLogged, paneId, true, LIMITS.panes);
     this.log(`[durable] ${this.store.name}: dropped a link that is not a safe https:// address in pane ${paneId}`);
   }
 

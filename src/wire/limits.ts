@@ -12,7 +12,12 @@ export const LIMITS = {
   labelBytes: 128,
   beltLabelChars: 16,
   reasonBytes: 2048,
+  /** An agent's error `code`, as the bridge passes it on. */
+  errorCodeBytes: 64,
   toolOutputBytes: 16384,
+  /** A permission ask's tool input: nesting kept, and entries kept per array or object. */
+  toolInputDepth: 8,
+  toolInputEntries: 64,
   /** user, reply, thinking, notice text; also a tool's summary. */
   itemTextBytes: 65536,
   /** markdown and code text. */
@@ -36,6 +41,25 @@ export const LIMITS = {
   historyItems: 1000,
   requestIdMemory: 500,
   decidedAskMemory: 500,
+} as const;
+
+/**
+ * What the bridge keeps of one agent (WIRE.md §10), so an agent inside every per-reply limit
+ * still cannot grow the bridge without end. The agent keeps its full history; the bridge keeps
+ * the latest part of each open pane, counted in UTF-8 bytes of the entries' JSON, oldest
+ * dropped first (the chat then shows the trimmed line). 256 panes at their limits still share
+ * one agent's 32 MiB.
+ */
+export const BRIDGE_MEMORY = {
+  paneEntries: 5000,
+  paneBytes: 4 * MIB,
+  agentBytes: 32 * MIB,
+  /** A cache file larger than this is not read (it is ignored and rewritten). */
+  cacheFileBytes: 40 * MIB,
+  /** Titles of closed conversations remembered for their chat's heading. */
+  historyTitles: 1000,
+  /** Agent epochs the bridge remembers having told of a version mismatch. */
+  toldEpochs: 16,
 } as const;
 
 /** Reply size caps: a reply over its cap is not read. */
