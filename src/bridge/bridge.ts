@@ -10,7 +10,7 @@ import { ConversationLocks } from './conversation-lock';
 import { DiskCache } from './disk-cache';
 import { Ledger } from './ledger';
 import { Poller } from './poller';
-import { createPhoneServer } from './phone-server';
+import { createPhoneServer, type PHONE_LIMITS } from './phone-server';
 import { agentStateDir, privateFolder } from './state-dir';
 
 
@@ -24,6 +24,8 @@ export interface BridgeOptions {
   appDir?: string;
   /** `none` (COLLIE_AUDIT_CONTENT=none) masks the audit log's strings but the named ids. */
   auditContent?: string;
+  /** Tests shorten the phone API's deadlines and caps. */
+  phoneLimits?: Partial<typeof PHONE_LIMITS>;
 }
 
 export interface RunningBridge {
@@ -93,6 +95,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     log: options.log,
     appDir: options.appDir,
+    limits: options.phoneLimits,
   });
   await listen(server, options.port, options.host);
   const address = server.address() as AddressInfo;

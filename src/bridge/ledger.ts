@@ -41,6 +41,8 @@ export const LEDGER_MEMORY = 1000;
 export class Ledger {
   private readonly receipts = new Map<string, Receipt>();
   private readonly listeners = new Set<() => void>();
+  /** Rises on every receipt written, for the views that show them. */
+  version = 0;
   private writing: Promise<void> = Promise.resolve();
 
   private constructor(private readonly file: string) {}
@@ -82,6 +84,7 @@ export class Ledger {
   /** Records a receipt (new or changed) and resolves once it is on disk. */
   write(receipt: Receipt): Promise<void> {
     this.remember(receipt);
+    this.version += 1;
     for (const listener of this.listeners) listener();
     const line = `${JSON.stringify(receipt)}\n`;
     const written = this.writing.then(() => appendDurably(this.file, line));

@@ -14,7 +14,7 @@ import { guardApiRequest } from './request-guard';
 import { readStatic } from './static-files';
 import { statusJson } from './status-json';
 import { closedPage, conversationHistory, cursorParam } from './history';
-import { etagOf, waitForChange, type Watchable } from './long-poll';
+import { ViewRenders, waitForChange, type Versioned } from './long-poll';
 
 export interface PhoneApiDeps {
   /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */
@@ -27,7 +27,16 @@ export interface PhoneApiDeps {
   phoneLooking: () => () => void;
   log: (line: string) => void;
   appDir?: string;
+  /** Tests shorten these; see `PHONE_LIMITS`. */
+  limits?: Partial<typeof PHONE_LIMITS>;
 }
+
+/**
+ * What one phone (or anything else that reaches the port) may hold of the bridge: a request must
+ * arrive whole, headers and body, within `requestMs`; at most `connections` are open at once;
+ * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen).
+ */
+export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, heldPerDevice: 16 };
 
 // Agent text never becomes markup, and this policy is the second wall if it ever tried.
 const CSP = [
@@ -44,17 +53,39 @@ const CSP = [
 
 /** The phone's HTTP face: the bridge JSON under /api and the built PWA for everything else. */
 export function createPhoneServer(deps: PhoneApiDeps): Server {
-  const startedAt = Date.now();
-  return createServer((req, res) => {
-    route(deps, req, res, startedAt).catch((err: unknown) => {
-      if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
-      deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
-      sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
-    });
-  });
+  const limits = { ...PHONE_LIMITS, ...deps.limits };
+  const ctx: ServerContext = { deps, limits, startedAt: Date.now(), renders: new ViewRenders(), held: new Map() };
+  const server = createServer(
+    {
+      // A request that never ends (headers or body) is cut: Node answers 408 and closes it.
+      requestTimeout: limits.requestMs,
+      headersTimeout: limits.requestMs,
+      connectionsCheckingInterval: Math.min(1000, limits.requestMs),
+    },
+    (req, res) => {
+      route(ctx, req, res).catch((err: unknown) => {
+        if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
+        deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
+        sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
+      });
+    },
+  );
+  server.maxConnections = limits.connections;
+  return server;
 }
 
-async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerResponse, startedAt: number): Promise<void> {
+/** What every request of one server shares. */
+interface ServerContext {
+  deps: PhoneApiDeps;
+  limits: typeof PHONE_LIMITS;
+  startedAt: number;
+  renders: ViewRenders;
+  /** Long-polls held now, per device. */
+  held: Map<string, number>;
+}
+
+async function route(server: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { deps, startedAt } = server;
   const url = new URL(req.url ?? '/', 'http://bridge');
   const path = url.pathname;
   const method = req.method ?? 'GET';
@@ -66,18 +97,19 @@ async function route(deps: PhoneApiDeps, req: IncomingMessage, res: ServerRespon
   // For `collie durable list` and `collie doctor`, before phoneLooking: the CLI is no phone looking.
   if (method === 'GET' && path === '/api/status') return sendJson(res, 200, statusJson(deps.agents, deps.durable, startedAt));
   const parts = path.split('/').slice(2).map(decodeSegment);
+  const device = req.socket.remoteAddress ?? 'unknown';
   if (method === 'GET') {
     const view = viewOf(deps, parts, url.searchParams);
     const looked = deps.phoneLooking();
     try {
       if ('once' in view) return sendJson(res, 200, await view.once());
-      return await sendView(req, res, view, url.searchParams.has('wait'));
+      return await sendView(server, device, req, res, view, url.searchParams.has('wait'));
     } finally {
       looked();
     }
   }
   if (method === 'POST') {
-    const ctx: WriteContext = { locks: deps.locks, audit: deps.audit, device: req.socket.remoteAddress ?? 'unknown' };
+    const ctx: WriteContext = { locks: deps.locks, audit: deps.audit, device };
     const body = await readJson(req);
     if (parts[0] === 'ask' && parts.length === 2) {
       const askId = parts[1] ?? '';
@@ -121,19 +153,23 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** A live view: its JSON and what it follows (long-polls wait on these); or a one-off read. */
-type View = { sources: Watchable[]; render: () => unknown } | { once: () => Promise<unknown> };
+/**
+ * A live view: its key, its JSON and what it follows (long-polls wait on these, and its rendering
+ * is kept while their versions stand); or a one-off read.
+ */
+type View = { key: string; sources: Versioned[]; render: () => unknown } | { once: () => Promise<unknown> };
 
 function viewOf(deps: PhoneApiDeps, parts: string[], query: URLSearchParams): View {
   const stores = () => [...deps.agents.values()].map((a) => a.store);
-  if (parts.length === 1 && parts[0] === 'dashboard') return { sources: stores(), render: () => dashboard(deps) };
+  if (parts.length === 1 && parts[0] === 'dashboard') return { key: 'dashboard', sources: stores(), render: () => dashboard(deps) };
   if (parts[0] !== 'agents' || parts.length < 2) throw new HttpError(404, 'not-found', 'no such route');
   const handle = agentOf(deps, parts[1]);
   const { store } = handle;
-  if (parts.length === 2) return { sources: [store], render: () => store.agentJson() };
+  if (parts.length === 2) return { key: JSON.stringify(['agent', store.name]), sources: [store], render: () => store.agentJson() };
   if (parts.length === 4 && parts[2] === 'panes') {
     const paneId = parts[3] ?? '';
     return {
+      key: JSON.stringify(['chat', store.name, paneId]),
       sources: [store, handle.ledger],
       render: (): ChatJson => {
         const chat = store.chatJson(paneId);
@@ -153,31 +189,40 @@ function viewOf(deps: PhoneApiDeps, parts: string[], query: URLSearchParams): Vi
 /**
  * Sends a view with its ETag. With `wait` and the phone's current tag, the reply is held until
  * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
+ * Every reader of a view shares its one rendering per change.
  */
-async function sendView(req: IncomingMessage, res: ServerResponse, view: Extract<View, { sources: unknown }>, wait: boolean): Promise<void> {
-  const render = () => JSON.stringify(view.render());
-  let text = render();
+async function sendView(server: ServerContext, device: string, req: IncomingMessage, res: ServerResponse, view: Extract<View, { sources: unknown }>, wait: boolean): Promise<void> {
+  const render = () => server.renders.render(view.key, view.sources, view.render);
+  let current = render();
   const held = req.headers['if-none-match'];
-  if (held === etagOf(text) && wait) {
+  if (held === current.etag && wait) {
+    const holding = server.held.get(device) ?? 0;
+    if (holding >= server.limits.heldPerDevice) throw new HttpError(429, 'too-many-waits', 'this device already holds as many live reads as the bridge allows');
+    server.held.set(device, holding + 1);
     const gone = new AbortController();
     res.on('close', () => gone.abort());
-    const changed = await waitForChange(view.sources, () => {
-      try {
-        return render();
-      } catch {
-        return ''; // the view went away (a closed pane): answer now, with the error
-      }
-    }, held, gone.signal);
-    if (gone.signal.aborted) return;
-    text = changed === null ? text : render();
+    try {
+      const changed = await waitForChange(view.sources, () => {
+        try {
+          return render();
+        } catch {
+          return { text: '', etag: '' }; // the view went away (a closed pane): answer now, with the error
+        }
+      }, held, gone.signal);
+      if (gone.signal.aborted) return;
+      if (changed !== null) current = render();
+    } finally {
+      const left = (server.held.get(device) ?? 1) - 1;
+      if (left > 0) server.held.set(device, left);
+      else server.held.delete(device);
+    }
   }
-  const etag = etagOf(text);
-  if (held === etag) {
-    res.writeHead(304, { etag, 'cache-control': 'no-store' }).end();
+  if (held === current.etag) {
+    res.writeHead(304, { etag: current.etag, 'cache-control': 'no-store' }).end();
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store', etag });
-  res.end(text);
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(current.text)), 'cache-control': 'no-store', etag: current.etag });
+  res.end(current.text);
 }
 
 function dashboard(deps: PhoneApiDeps): DashboardJson {
