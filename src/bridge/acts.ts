@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ActReply } from '../wire/bridge-json';
+import { isValidId } from '../wire/ids';
 import { isRecord } from '../wire/read';
 import type { AgentHandle } from './answer-ask';
 import type { AuditDetails, AuditEvent, AuditLog } from './audit-log';
@@ -148,7 +149,7 @@ async function freshState(handle: AgentHandle): Promise<void> {
 /** The agent's refusal codes, in the bridge's words for the phone. */
 export function refusalOf(status: number, json: Record<string, unknown>): ActReply {
   const code = typeof json.code === 'string' ? json.code : '';
-  if (code === 'ask-open') return { outcome: 'refused', reason: 'ask-open', ...(typeof json.askId === 'string' ? { askId: json.askId } : {}) };
+  if (code === 'ask-open') return { outcome: 'refused', reason: 'ask-open', ...(isValidId(json.askId) ? { askId: json.askId } : {}) };
   if (code === 'turn-moved') return { outcome: 'refused', reason: 'turn-moved' };
   if (code === 'no-turn') return { outcome: 'refused', reason: 'no-turn' };
   if (status === 404) return { outcome: 'refused', reason: 'not-found' };

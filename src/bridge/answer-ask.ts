@@ -1,5 +1,6 @@
 import { allowAlwaysOffered } from '../wire/allow-always';
 import { checkAnswer, choosesAllowAlways } from '../wire/answer';
+import { cleanField } from '../wire/clean';
 import { isValidId } from '../wire/ids';
 import { parseAsk } from '../wire/parse-ask';
 import { bool, isRecord, oneOf, str } from '../wire/read';
@@ -55,7 +56,7 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
   // The agent no longer has the pane: as for an ask it does not know, the question may come back.
   if (status === 404) return { outcome: 'too-late' };
   // A definite refusal (bad-answer, request-id-reused, a refused token): nothing was applied.
-  throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (${str(json.code) ?? status})`);
+  throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (code: ${cleanField.code(str(json.code) ?? String(status)).text || status})`);
 }
 
 /**

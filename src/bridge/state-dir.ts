@@ -8,7 +8,12 @@ export async function privateFolder(path: string): Promise<string> {
   return path;
 }
 
-/** `<state>/durable/<name>/`, the agent's own folder for cache and receipts. */
-export function agentStateDir(stateDir: string, name: string): Promise<string> {
+/**
+ * `<state>/durable/<name>/`, the agent's own folder for cache and receipts. Each level is made
+ * 0700 again at start: a folder loosened by hand must not leave the receipts readable.
+ */
+export async function agentStateDir(stateDir: string, name: string): Promise<string> {
+  await privateFolder(stateDir);
+  await privateFolder(join(stateDir, 'durable'));
   return privateFolder(join(stateDir, 'durable', name));
 }

@@ -85,4 +85,6 @@ export const cleanField = {
   toolOutput: (s: string) => cleanText(s, { maxBytes: LIMITS.toolOutputBytes, multiline: true }),
   summary: (s: string) => cleanText(s, { maxBytes: LIMITS.itemTextBytes, multiline: true }),
   line: (s: string) => cleanText(s, { maxBytes: LIMITS.titleBytes }),
+  /** An error code an agent sent, shown as a code (never as a sentence of its own). */
+  code: (s: string) => cleanText(s, { maxBytes: LIMITS.errorCodeBytes }),
 } as const;

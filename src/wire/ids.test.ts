@@ -12,6 +12,12 @@ describe('isValidId', () => {
       expect(isValidId(id), JSON.stringify(id)).toBe(false);
   });
 
+  it('refuses the dot segments . and .., which no URL can name, but takes other dotted ids', () => {
+    expect(isValidId('.')).toBe(false);
+    expect(isValidId('..')).toBe(false);
+    for (const id of ['...', '.a', 'a.', '%2e', '.%2e']) expect(isValidId(id), id).toBe(true);
+  });
+
   it('refuses anything that is not a string', () => {
     for (const id of [null, undefined, 1, {}, [], true]) expect(isValidId(id)).toBe(false);
   });

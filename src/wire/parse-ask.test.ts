@@ -33,6 +33,16 @@ describe('parseAsk', () => {
     expect(parseAsk({ ...base, kind: 'permission', tool: { name: '\u200b' }, options: [] })).toMatchObject({ tool: null });
   });
 
+  it('keeps __proto__, constructor and every other key of a tool input as written', () => {
+    const input = '{"__proto__":{"x":1},"constructor":"c","prototype":"p","command":"ls"}';
+    const raw = JSON.parse(`{"id":"a1","revision":1,"toolCallId":"tc","kind":"permission","tool":{"name":"bash","input":${input}},"options":[]}`);
+    const ask = parseAsk(raw);
+    const shown = ask?.kind === 'permission' ? (ask.tool?.input as Record<string, unknown>) : {};
+    expect(Object.keys(shown)).toEqual(['__proto__', 'constructor', 'prototype', 'command']);
+    expect(JSON.stringify(shown)).toBe(input);
+    expect(ask?.shortened).toBe(false);
+  });
+
   it('names a form field left empty by its id and drops fields of unknown type', () => {
     const ask = parseAsk({ ...base, kind: 'form', fields: [{ id: 'f1', label: '\u0000', type: 'text' }, { id: 'f2', label: 'X', type: 'date' }] });
     expect(ask).toMatchObject({ kind: 'form', fields: [{ id: 'f1', label: 'f1', type: 'text', required: false }] });

@@ -7,7 +7,8 @@ import type { Ask, FormField, Option, PermissionOption, Turn } from './types';
 const EFFECTS = ['allow', 'allow-always', 'deny'] as const;
 const FIELD_TYPES = ['text', 'toggle', 'choice'] as const;
 const TURN_STATES = ['running', 'done', 'stopped', 'failed'] as const;
-const MAX_INPUT_DEPTH = 8;
+const MAX_INPUT_DEPTH = LIMITS.toolInputDepth;
+const MAX_INPUT_ENTRIES = LIMITS.toolInputEntries;
 
 /** An option with a valid id and a label that is not empty after cleaning. */
 export function parseOption(raw: unknown): Option | null {
@@ -53,16 +54,18 @@ export function cleanJsonValue(value: unknown, onChange: () => void = () => {}, 
     return null;
   }
   if (Array.isArray(value)) {
-    if (value.length > 64) onChange();
-    return value.slice(0, 64).map((v) => cleanJsonValue(v, onChange, depth + 1));
+    if (value.length > MAX_INPUT_ENTRIES) onChange();
+    return value.slice(0, MAX_INPUT_ENTRIES).map((v) => cleanJsonValue(v, onChange, depth + 1));
   }
   if (isRecord(value)) {
     const entries = Object.entries(value);
-    if (entries.length > 64) onChange();
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of entries.slice(0, 64)) {
+    if (entries.length > MAX_INPUT_ENTRIES) onChange();
+    // No prototype: a key such as `__proto__` or `constructor` is kept as written, so the card
+    // shows the input the tool will run, not one a plain object quietly dropped a key from.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const [key, v] of entries.slice(0, MAX_INPUT_ENTRIES)) {
       const name = cleanField.label(key);
-      if (name.changed || name.text in out) onChange();
+      if (name.changed || Object.hasOwn(out, name.text)) onChange();
       out[name.text] = cleanJsonValue(v, onChange, depth + 1);
     }
     return out;
