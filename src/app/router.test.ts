@@ -3,7 +3,7 @@ import { hrefOf, parseRoute, type Route } from './router';
 
 describe('routes', () => {
   it('round-trips every screen, including names that need escaping', () => {
-    const routes: Route[] = [{ screen: 'dashboard' }, { screen: 'agent', agent: 'desk' }, { screen: 'chat', agent: 'a b', paneId: 'p#1' }, { screen: 'closed', agent: 'desk', conversationId: 'c-1' }];
+    const routes: Route[] = [{ screen: 'dashboard' }, { screen: 'agent', agent: 'desk' }, { screen: 'chat', agent: 'a b', paneId: 'p%1é' }, { screen: 'closed', agent: 'desk', conversationId: 'c-1' }];
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route);
   });
 
@@ -13,5 +13,10 @@ describe('routes', () => {
       expect(['dashboard', 'agent']).toContain(route.screen);
     }
     expect(parseRoute('#/nowhere')).toEqual({ screen: 'dashboard' });
+  });
+
+  it('reads a pane or conversation id that no URL can name (. and ..) as the agent list', () => {
+    for (const id of ['.', '..', '%2E', '%2e%2E'])
+      for (const kind of ['chat', 'closed']) expect(parseRoute(`#/agent/desk/${kind}/${id}`), `${kind}/${id}`).toEqual({ screen: 'agent', agent: 'desk' });
   });
 });

@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { isValidId } from '../wire/ids';
 
 export type Route =
   | { screen: 'dashboard' }
@@ -6,12 +7,17 @@ export type Route =
   | { screen: 'chat'; agent: string; paneId: string }
   | { screen: 'closed'; agent: string; conversationId: string };
 
-/** Routes live in the hash, so the bridge serves one shell for every screen. */
+/**
+ * Routes live in the hash, so the bridge serves one shell for every screen. A pane or
+ * conversation id that breaks the wire's id rule (such as `.` or `..`, which a URL would read as
+ * a dot segment) names nothing: the route falls back to the agent's list.
+ */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
   if (parts[0] === 'agent' && parts[1] !== undefined) {
-    if (parts[2] === 'chat' && parts[3] !== undefined) return { screen: 'chat', agent: parts[1], paneId: parts[3] };
-    if (parts[2] === 'closed' && parts[3] !== undefined) return { screen: 'closed', agent: parts[1], conversationId: parts[3] };
+    const id = parts[3];
+    if (parts[2] === 'chat' && isValidId(id)) return { screen: 'chat', agent: parts[1], paneId: id };
+    if (parts[2] === 'closed' && isValidId(id)) return { screen: 'closed', agent: parts[1], conversationId: id };
     return { screen: 'agent', agent: parts[1] };
   }
   return { screen: 'dashboard' };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCollie } from '../agent/kit';
 import { tempDir, type TempDir } from '../agent/testing';
 import { hasRemovedCharacter } from '../wire/clean';
 import { BRIDGE_MEMORY, LIMITS } from '../wire/limits';
@@ -118,5 +119,36 @@ describe('what an agent says reaches the phone cleaned and bounded', () => {
     expect(Object.keys(shown)).toEqual(['__proto__', 'constructor', 'command']);
     expect(JSON.stringify(shown)).toBe(input);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('two copies of one agent program', () => {
+  it('raise asks with one id, and each is answered on its own through the phone API', async () => {
+    const agents = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const collie = await openCollie({ socket: join(dir.path, `run-${name}`, 'app.sock'), hostName: 'same', caps: { asks: true }, log: () => {} });
+        const pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
+        const answered = pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] });
+        collie.ready();
+        return { name, collie, answered, socket: collie.address };
+      }),
+    );
+    try {
+      bridge = await startBridge({ sources: agents.map((a) => ({ name: a.name, address: { kind: 'socket' as const, path: a.socket } })), durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
+      for (const a of agents) await bridge.agents.get(a.name)!.poller.poll();
+      const chats = await Promise.all(agents.map(async (a) => (await api(`/api/agents/${a.name}/panes/p`)).json()));
+      const [askA, askB] = chats.map((c: { asks: { id: string; hash: string }[] }) => c.asks[0]!);
+      expect(askA!.id).toBe(askB!.id);
+      const answer = (agentName: string, ask: { id: string; hash: string }, option: string, requestId: string) =>
+        post(`/api/ask/${ask.id}`, { agent: agentName, paneId: 'p', requestId, hash: ask.hash, answer: { optionIds: [option] } }).then((r) => r.json());
+      expect(await answer('a', askA!, 'y', 'r-a')).toEqual({ outcome: 'taken' });
+      expect(await agents[0]!.answered).toEqual({ optionIds: ['y'] });
+      await bridge.agents.get('b')!.poller.poll();
+      expect((await (await api('/api/agents/b/panes/p')).json()).asks.map((a: { id: string }) => a.id)).toEqual([askB!.id]);
+      expect(await answer('b', askB!, 'n', 'r-b')).toEqual({ outcome: 'taken' });
+      expect(await agents[1]!.answered).toEqual({ optionIds: ['n'] });
+    } finally {
+      for (const a of agents) await a.collie.close();
+    }
   });
 });
