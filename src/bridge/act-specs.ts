@@ -1,4 +1,5 @@
 import type { ActReply, ActRequest } from '../wire/bridge-json';
+import { isValidId } from '../wire/ids';
 import { panesOf } from '../wire/parse-snapshot';
 import type { Pane } from '../wire/types';
 import type { AgentHandle } from './answer-ask';
@@ -107,8 +108,8 @@ export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActRe
         post: () => ({ path: `/starter/${enc(starterId)}`, body: {}, routeClass: 'starter' }),
         read: okOr((json) => ({
           outcome: 'done',
-          ...(typeof json.paneId === 'string' ? { paneId: json.paneId } : {}),
-          ...(typeof json.conversationId === 'string' ? { conversationId: json.conversationId } : {}),
+          ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}),
+          ...(isValidId(json.conversationId) ? { conversationId: json.conversationId } : {}),
         })),
         audit: { event: 'starter.start', details: (reply) => ({ starterId, result: reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome }) },
       };
@@ -150,7 +151,7 @@ export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActRe
         target: { conversationId },
         details: {},
         post: () => ({ path: '/reopen', body: { conversationId }, routeClass: 'write' }),
-        read: okOr((json) => ({ outcome: 'done', ...(typeof json.paneId === 'string' ? { paneId: json.paneId } : {}) })),
+        read: okOr((json) => ({ outcome: 'done', ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}) })),
         audit: { event: 'durable.reopen', details: (reply) => ({ conversationId, result: reply.outcome }) },
       };
     }

@@ -55,6 +55,15 @@ describe('what an agent says reaches the phone cleaned and bounded', () => {
     expect(Buffer.byteLength(shown)).toBeLessThanOrEqual(LIMITS.errorCodeBytes);
   });
 
+  it('passes on only the ids of a starter\'s reply that pass the id rule', async () => {
+    agent.state.caps = { starters: true };
+    agent.starters.push({ id: 's', label: 'Go' });
+    agent.routes.set('/starter/s', () => ({ status: 200, body: { paneId: `\u202E${'p'.repeat(2000)}`, conversationId: 'c-1' } }));
+    await run();
+    const reply = await (await post('/api/agents/scripted/starters/s', { requestId: 'r-s' })).json();
+    expect(reply).toEqual({ outcome: 'done', conversationId: 'c-1' });
+  });
+
   it('remembers only so many history titles, however many pages the agent hands out', async () => {
     agent.state.caps = { asks: true, history: true };
     let page = 0;

@@ -16,6 +16,7 @@ export interface ScriptedAgent {
   routes: Map<string, Route>;
   /** The panes the snapshot lists (one workspace, one tab); raise `rev` after changing them. */
   panes: Record<string, unknown>[];
+  starters: Record<string, unknown>[];
   state: { epoch: string; rev: number; caps: Record<string, boolean> };
   close(): Promise<void>;
 }
@@ -24,13 +25,14 @@ export interface ScriptedAgent {
 export async function scriptedAgent(folder: string, name = 'scripted'): Promise<ScriptedAgent> {
   const state = { epoch: SCRIPTED_EPOCH, rev: 1, caps: { asks: true } as Record<string, boolean> };
   const panes: Record<string, unknown>[] = [];
+  const starters: Record<string, unknown>[] = [];
   const routes = new Map<string, Route>();
   routes.set('/hello', () => ({ status: 200, body: { service: 'collie-durable', protocol: { min: 1, max: 1 }, host: { name }, epoch: state.epoch, ready: true, caps: state.caps } }));
   routes.set('/snapshot', (_url, req) => {
     const etag = `"${state.epoch}-${state.rev}"`;
     if (req.headers['if-none-match'] === etag) return { status: 304, headers: { etag } };
     const full = panes.map((p) => ({ title: 'Pane', state: 'idle', turn: null, asks: [], belt: [], cursor: 0, ...p }));
-    return { status: 200, headers: { etag }, body: { epoch: state.epoch, rev: state.rev, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: full }] }], starters: [] } };
+    return { status: 200, headers: { etag }, body: { epoch: state.epoch, rev: state.rev, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: full }] }], starters } };
   });
   const server: Server = createServer((req, res) => void answer(req, res));
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -55,6 +57,7 @@ export async function scriptedAgent(folder: string, name = 'scripted'): Promise<
     source: { name, address: { kind: 'socket', path: socket } },
     routes,
     panes,
+    starters,
     state,
     close: () =>
       new Promise<void>((resolve) => {
