@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { scriptedAgent, type ScriptedAgent } from '../src/bridge/testing-agent';
+import { scriptedAgent, type ScriptedAgent } from '../src/bridge/testing/scripted-agent';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
 
 /**

@@ -1,7 +1,7 @@
 import { CAP_NAMES, type Caps, type Hello, type Snapshot, type Starter } from '../wire/types';
 import { SERVICE_NAME, WIRE_VERSIONS } from '../wire/limits';
 import { ConversationBook, type Conversation } from './conversations';
-import { freshEpoch } from './epoch';
+import { freshEpoch } from './fresh-epoch';
 import { PaneModel } from './pane-model';
 import { RequestMemory } from './request-memory';
 

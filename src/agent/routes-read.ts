@@ -1,4 +1,4 @@
-import { etagsMatch, snapshotEtag } from '../wire/epoch';
+import { etagsMatch, snapshotEtag } from '../wire/epoch-rule';
 import { LIMITS, REPLY_LIMITS } from '../wire/limits';
 import type { AgentState } from './agent-state';
 import { ENVELOPE_BYTES, fitFromStart } from './fit-bytes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActRequest } from '../wire/bridge-json';
 import { actRoute } from './act-route';
-import { BridgeHttpError, createBridgeClient } from './bridge-client';
+import { BridgeHttpError, createBridgeClient } from './phone-api-client';
 
 const rid = 'r1';
 

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./cli.ts');
+await import('./cli/cli.ts');

@@ -1,17 +1,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentHandle } from './answer-ask';
-import { AgentLink } from './agent-link';
-import { AgentStore } from './agent-store';
-import type { AgentSource } from './config';
-import { isDown, LOOKING_WINDOW_MS, pollDelay } from './cadence';
-import { AuditLog } from './audit-log';
-import { ConversationLocks } from './conversation-lock';
-import { DiskCache } from './disk-cache';
-import { Ledger } from './ledger';
-import { Poller } from './poller';
-import { createPhoneServer, type PHONE_LIMITS } from './phone-server';
-import { agentStateDir, privateFolder } from './state-dir';
+import type { AgentHandle } from './acts/answer-ask';
+import { AgentLink } from './link/agent-link';
+import { AgentStore } from './poll/agent-store';
+import type { AgentSource } from './config/config';
+import { isDown, LOOKING_WINDOW_MS, pollDelay } from './poll/cadence';
+import { AuditLog } from './acts/audit-log';
+import { ConversationLocks } from './acts/conversation-lock';
+import { DiskCache } from './poll/disk-cache';
+import { Ledger } from './acts/ledger';
+import { Poller } from './poll/poller';
+import { createPhoneServer, type PHONE_LIMITS } from './phone/phone-server';
+import { agentStateDir, privateFolder } from './fs/state-dir';
 
 
 export interface BridgeOptions {

@@ -1,4 +1,4 @@
-import { isValidEpoch } from './epoch';
+import { isValidEpoch } from './epoch-rule';
 import { isValidId } from './ids';
 import { LIMITS } from './limits';
 import { parseAsk, parseTurn } from './parse-ask';

@@ -1,5 +1,5 @@
 import { cleanField } from './clean';
-import { isValidEpoch } from './epoch';
+import { isValidEpoch } from './epoch-rule';
 import { SERVICE_NAME } from './limits';
 import { bool, count, isRecord, str } from './read';
 import { CAP_NAMES, type Caps, type Hello, type VersionRange } from './types';

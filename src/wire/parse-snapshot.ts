@@ -1,5 +1,5 @@
 import { cleanField } from './clean';
-import { isValidEpoch } from './epoch';
+import { isValidEpoch } from './epoch-rule';
 import { isValidId } from './ids';
 import { LIMITS } from './limits';
 import { parseAsk, parseTurn } from './parse-ask';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeHttpError } from '../bridge-client';
+import { BridgeHttpError } from '../phone-api-client';
 import type { ActReply } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { clientActing, memory } from './acts-test-kit';

@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { BridgeHttpError, type BridgeClient } from '../bridge-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { ActReply, ActRequest, RefusalReason } from '../../wire/bridge-json';
 import type { Storage } from '../storage';
 import { createIntentLedger, type Intent } from './intent-ledger';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeClient, Fetched, ReadOptions } from '../bridge-client';
+import type { BridgeClient, Fetched, ReadOptions } from '../phone-api-client';
 import type { AskReply, AskRequest, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { memory } from './acts-test-kit';

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../bridge-client';
+import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import { askKey } from '../../wire/ask-key';
 import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../bridge-client';
+import type { BridgeClient } from '../phone-api-client';
 import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow, LayoutWorkspace } from '../../wire/bridge-json';
 import type { Starter } from '../../wire/types';
 import { polled, type PollEnv, type Polled } from './polled';

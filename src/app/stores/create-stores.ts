@@ -1,5 +1,5 @@
 import { createActsStore, type ActsStore } from './acts-store';
-import { createBridgeClient, type BridgeClient } from '../bridge-client';
+import { createBridgeClient, type BridgeClient } from '../phone-api-client';
 import { createChatStore, type ChatStore } from './chat-store';
 import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
 import { createConversationsStore, type ConversationsStore } from './conversations-store';

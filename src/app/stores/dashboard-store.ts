@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../bridge-client';
+import type { BridgeClient } from '../phone-api-client';
 import type { AgentRow } from '../../wire/bridge-json';
 import { polled, type PollEnv } from './polled';
 

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../bridge-client';
+import type { BridgeClient } from '../phone-api-client';
 import type { AgentRow, ChatEntry } from '../../wire/bridge-json';
 
 export interface HistoryStore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeHttpError, type BridgeClient } from '../bridge-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage, type KeyValueStore } from '../storage';
 import { askKey } from '../../wire/ask-key';

@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { BridgeHttpError, type BridgeClient } from '../bridge-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { polled } from './polled';
-import type { Fetched, ReadOptions } from '../bridge-client';
+import type { Fetched, ReadOptions } from '../phone-api-client';
 
 const tick = (ms = 10) => new Promise((r) => setTimeout(r, ms));
 

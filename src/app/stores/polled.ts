@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import type { Fetched, ReadOptions } from '../bridge-client';
+import type { Fetched, ReadOptions } from '../phone-api-client';
 
 /** After a failed read, the phone asks again this much later. */
 export const RETRY_MS = 1000;

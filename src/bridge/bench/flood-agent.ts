@@ -4,7 +4,7 @@
  * Prints `listening <socket>`.
  */
 import { LIMITS } from '../../wire/limits';
-import { scriptedAgent } from '../testing-agent';
+import { scriptedAgent } from '../testing/scripted-agent';
 
 const [folder, panes = '16', items = '100'] = process.argv.slice(2);
 if (!folder) throw new Error('usage: flood-agent <folder> [panes] [items]');

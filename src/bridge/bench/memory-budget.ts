@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRIDGE_MEMORY, MIB } from '../../wire/limits';
-import { AgentLink } from '../agent-link';
-import { AgentStore } from '../agent-store';
-import { Poller } from '../poller';
+import { AgentLink } from '../link/agent-link';
+import { AgentStore } from '../poll/agent-store';
+import { Poller } from '../poll/poller';
 
 const FLOOD = fileURLToPath(new URL('./flood-agent.ts', import.meta.url));
 const PANES = 16;

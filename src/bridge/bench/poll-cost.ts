@@ -9,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AgentLink } from '../agent-link';
-import { AgentStore } from '../agent-store';
-import type { AgentSource } from '../config';
-import { Poller } from '../poller';
+import { AgentLink } from '../link/agent-link';
+import { AgentStore } from '../poll/agent-store';
+import type { AgentSource } from '../config/config';
+import { Poller } from '../poll/poller';
 
 const AGENT_BIN = fileURLToPath(new URL('../../agent/bin.mjs', import.meta.url));
 const IDLE_POLLS = 300;

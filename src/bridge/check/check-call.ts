@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MIB, VERSION_HEADER, WIRE_PREFIX } from '../../wire/limits';
-import { callSocket, type WireResponse } from '../transport';
-import { callUrl, callUrlWithoutToken, type UrlTls } from '../transport-url';
+import { callSocket, type WireResponse } from '../link/transport';
+import { callUrl, callUrlWithoutToken, type UrlTls } from '../link/transport-url';
 
 /** The agent under check: a socket path, or a URL with the token read from the environment. */
 export type CheckTarget = { kind: 'socket'; path: string } | { kind: 'url'; url: string; token: string; tls?: UrlTls };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
-import { runCli } from '../cli-harness';
+import { runCli } from '../testing/cli-harness';
 import { durableMain, parseCheckArgs, UsageError, type CliIo } from './check-cli';
 
 const TOKEN = 'cli-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';

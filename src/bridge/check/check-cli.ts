@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkSocketPath, checkToken, checkUrl } from '../source-rules';
+import { checkSocketPath, checkToken, checkUrl } from '../config/source-rules';
 import type { CheckTarget } from './check-call';
 import { runCheck } from './run-check';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
-import { runCli } from '../cli-harness';
+import { runCli } from '../testing/cli-harness';
 
 /**
  * CI runs the real `collie durable check --writes` against the kit on both transports: the desk

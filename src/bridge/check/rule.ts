@@ -1,7 +1,7 @@
 import { clean } from '../../wire/clean';
 import { REPLY_LIMITS, type ReplyKind } from '../../wire/limits';
 import { isRecord, type Rec } from '../../wire/read';
-import type { WireResponse } from '../transport';
+import type { WireResponse } from '../link/transport';
 import type { CheckRequest, CheckTarget } from './check-call';
 
 /** What the rules share as they run, in order: later rules read what earlier ones found. */

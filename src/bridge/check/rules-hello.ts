@@ -1,4 +1,4 @@
-import { isValidEpoch } from '../../wire/epoch';
+import { isValidEpoch } from '../../wire/epoch-rule';
 import { LIMITS, SERVICE_NAME } from '../../wire/limits';
 import { parseRange } from '../../wire/parse-hello';
 import { isRecord, type Rec } from '../../wire/read';

@@ -1,4 +1,4 @@
-import { snapshotEtag } from '../../wire/epoch';
+import { snapshotEtag } from '../../wire/epoch-rule';
 import { count, type Rec } from '../../wire/read';
 import { askProblems, paneStateProblems, snapshotShapeProblems } from './shape-snapshot';
 import { asList, expectReply, expectWithin, fail, failOnProblems, needReady, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';

@@ -1,5 +1,5 @@
-import { checkSocketPrivacy } from '../socket-privacy';
-import type { WireResponse } from '../transport';
+import { checkSocketPrivacy } from '../link/socket-privacy';
+import type { WireResponse } from '../link/transport';
 import type { Auth } from './check-call';
 import { describeReply, fail, skip, type CheckContext, type Rule } from './rule';
 

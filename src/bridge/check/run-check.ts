@@ -1,7 +1,7 @@
 import { clean } from '../../wire/clean';
 import { WIRE_VERSIONS } from '../../wire/limits';
 import { parseRange, pickVersion } from '../../wire/parse-hello';
-import { TransportError } from '../transport';
+import { TransportError } from '../link/transport';
 import { callTarget, type CheckTarget } from './check-call';
 import { helloRules } from './rules-hello';
 import { eventsRules } from './rules-events';

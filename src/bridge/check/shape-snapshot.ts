@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isValidEpoch } from '../../wire/epoch';
+import { isValidEpoch } from '../../wire/epoch-rule';
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeHttpError } from '../../bridge-client';
+import { BridgeHttpError } from '../../phone-api-client';
 import type { ActReply, ChatJson } from '../../../wire/bridge-json';
 import { LIMITS } from '../../../wire/limits';
 import { actsWith, type Step } from '../../stores/acts-test-kit';

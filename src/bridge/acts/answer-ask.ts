@@ -1,0 +1,119 @@
+import { allowAlwaysOffered } from '../../wire/allow-always';
+import { checkAnswer, choosesAllowAlways } from '../../wire/answer';
+import { cleanField } from '../../wire/clean';
+import { isValidId } from '../../wire/ids';
+import { parseAsk } from '../../wire/parse-ask';
+import { bool, isRecord, oneOf, str } from '../../wire/read';
+import type { AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
+import type { Answer } from '../../wire/types';
+import { runAct, type AgentReply, type WriteContext } from './act-runner';
+import { toPhoneAsk } from '../poll/ask-hash';
+import type { AgentLink } from '../link/agent-link';
+import type { AgentStore } from '../poll/agent-store';
+import { conversationKey } from './conversation-lock';
+import { HttpError } from '../phone/http-error';
+import type { Ledger, Receipt } from './ledger';
+import type { Poller } from '../poll/poller';
+
+export interface AgentHandle {
+  store: AgentStore;
+  link: AgentLink;
+  poller: Poller;
+  ledger: Ledger;
+}
+
+/** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
+const FINAL: ReadonlySet<string> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+
+/** Reads the phone's answer request; anything malformed is a 400 with a JSON code. */
+export function parseAskRequest(raw: unknown): AskRequest {
+  if (!isRecord(raw)) throw new HttpError(400, 'bad-request', 'the body must be a JSON object');
+  const { agent, paneId, requestId, hash, answer } = raw;
+  if (typeof agent !== 'string' || !isValidId(paneId) || !isValidId(requestId) || typeof hash !== 'string' || !isRecord(answer)) {
+    throw new HttpError(400, 'bad-request', 'agent, paneId, requestId, hash and answer are required');
+  }
+  return { agent, paneId, requestId, hash, answer: answer as AskRequest['answer'], secondTap: bool(raw.secondTap) ?? false };
+}
+
+/** What the receipt keeps of an answer: option ids, or only the answer's kind, never typed text. */
+function answerDetails(answer: Answer): Receipt['details'] {
+  if ('optionIds' in answer) return { answerKind: 'optionIds', optionIds: answer.optionIds };
+  return { answerKind: 'text' in answer ? 'text' : 'values' };
+}
+
+function readAnswerReply({ status, json }: AgentReply): AskReply {
+  if (status === 200) return { outcome: json.outcome === 'taken' ? 'taken' : 'too-late' };
+  if (status === 409 && json.code === 'stale') {
+    const ask = parseAsk(json.ask);
+    return ask ? { outcome: 'stale', ask: toPhoneAsk(ask) } : { outcome: 'too-late' };
+  }
+  if (status === 409 && json.code === 'decided') {
+    const by = oneOf(json.decidedBy, ['phone', 'program', 'timeout'] as const);
+    if (by === 'program') return { outcome: 'decided-in-agent' };
+    if (by === 'timeout') return { outcome: 'timed-out' };
+    return { outcome: 'already-answered' };
+  }
+  // The agent no longer has the pane: as for an ask it does not know, the question may come back.
+  if (status === 404) return { outcome: 'too-late' };
+  // A definite refusal (bad-answer, request-id-reused, a refused token): nothing was applied.
+  throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (code: ${cleanField.code(str(json.code) ?? String(status)).text || status})`);
+}
+
+/**
+ * One tap on an ask card (bridge.md §6), run as an act: the ask the phone drew (its hash) is
+ * compared with the ask as the agent holds it now; on a match the receipt goes to disk first,
+ * then one POST under the agent's own ask id. An allow-always option needs the second tap.
+ */
+export async function answerAsk(handle: AgentHandle, askId: string, request: AskRequest, ctx: WriteContext): Promise<AskReply> {
+  const { store } = handle;
+  if (!store.hello?.caps.asks) throw new HttpError(404, 'not-found', 'this agent takes no answers');
+  const { paneId } = request;
+  let answer: unknown = request.answer;
+  const spec = {
+    act: 'answer' as const,
+    requestId: request.requestId,
+    payload: [askId, paneId, request.hash, request.answer, request.secondTap === true],
+    target: { paneId, askId, revision: null as number | null, hash: request.hash },
+    details: {} as Receipt['details'],
+    lock: { key: conversationKey(store.name, paneId) },
+    check: (): AskReply | null => {
+      const current = store.chatJson(paneId)?.asks.find((a) => a.id === askId);
+      if (!current) {
+        const closedBy = store.panes.get(paneId)?.closedAsks.get(askId);
+        if (closedBy === 'phone') return { outcome: 'already-answered' };
+        if (closedBy === 'program') return { outcome: 'decided-in-agent' };
+        if (closedBy === 'timeout') return { outcome: 'timed-out' };
+        return { outcome: 'too-late' };
+      }
+      if (current.hash !== request.hash) return { outcome: 'stale', ask: current };
+      const checked = checkAnswer(current, request.answer);
+      if (!checked) throw new HttpError(400, 'bad-answer', 'the answer does not fit the question');
+      if (choosesAllowAlways(current, checked)) {
+        // The phone hides allow-always by this same rule; a request that names it anyway is refused.
+        if (!allowAlwaysOffered(current, handle.link.usesToken)) throw new HttpError(400, 'allow-always-not-offered', 'allow-always is not offered on this card');
+        if (!request.secondTap) throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
+      }
+      answer = checked;
+      spec.target.revision = current.revision;
+      spec.details = answerDetails(checked);
+      return null;
+    },
+    post: (receipt: Receipt) => ({
+      path: `/pane/${encodeURIComponent(paneId)}/answer`,
+      body: { askId, revision: typeof receipt.target.revision === 'number' ? receipt.target.revision : 1, answer },
+      routeClass: 'write' as const,
+    }),
+    read: readAnswerReply,
+    // On a retry, anything but taken or stale means the ask closed: the first try may be why.
+    unsure: (reply: AskReply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
+    replies: { busy: { outcome: 'busy' as const }, unknown: { outcome: 'unknown' as const }, maybeApplied: { outcome: 'maybe-applied' as const } },
+    final: FINAL,
+    fromReceipt: (receipt: Receipt): AskReply => ({ outcome: receipt.status as AskOutcome }),
+    keep: () => ({}),
+    audit: {
+      event: 'answer' as const,
+      details: (reply: AskReply) => ({ paneId, askId, revision: spec.target.revision, ...spec.details, result: reply.outcome }),
+    },
+  };
+  return runAct(handle, ctx, spec);
+}

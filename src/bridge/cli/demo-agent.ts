@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { privateFolder } from '../fs/state-dir';
+
+const AGENT_BIN = fileURLToPath(new URL('../../agent/bin.mjs', import.meta.url));
+const START_TIMEOUT_MS = 15000;
+
+export interface DemoAgent {
+  name: string;
+  socket: string;
+  stop(): void;
+}
+
+/**
+ * Starts a bundled demo agent as its own process on a private socket in the state folder.
+ * The bridge meets it only on the wire, as it meets any agent.
+ */
+export async function startDemoAgent(stateDir: string, demo: string, log: (line: string) => void): Promise<DemoAgent> {
+  const folder = await privateFolder(join(stateDir, 'demo'));
+  const socket = join(folder, `${demo}.sock`);
+  const child = spawn(process.execPath, [AGENT_BIN, demo, '--repeat', '--data', join(folder, `${demo}-data`)], {
+    env: { ...process.env, COLLIE_DURABLE_SOCKET: socket },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString('utf8').trimEnd()));
+  await waitForListening(child, demo);
+  child.stdout?.on('data', (chunk: Buffer) => log(`[demo ${demo}] ${chunk.toString('utf8').trimEnd()}`));
+  return { name: demo, socket, stop: () => child.kill('SIGTERM') };
+}
+
+function waitForListening(child: ChildProcess, demo: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`the ${demo} demo agent did not start`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (/^listening /m.test(seen)) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the ${demo} demo agent exited (${code})`));
+    });
+  });
+}

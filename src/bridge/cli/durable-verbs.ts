@@ -1,0 +1,103 @@
+import { isRecord } from '../../wire/read';
+import { askBridge, restartBridge, restartLine } from './running-bridge';
+import { DURABLE_HELP, durableMain, UsageError, type CliIo } from '../check/check-cli';
+import { environmentAgent } from '../config/config';
+import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
+import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';
+import { bridgePaths } from '../config/paths';
+import { attachSource, detachSource, NotAttached, readSourcesFile, SourcesFileRefused } from '../config/sources-file';
+
+export const DURABLE_VERBS_HELP = `${DURABLE_HELP}
+  collie durable attach <name> --socket <path> [--restart]
+  collie durable attach <name> --url <url> --token-env <VAR> [--restart]
+      adds the durable agent to sources.json (kept at mode 0600), or replaces the entry of
+      that name; the token is read from the environment variable VAR, never from the command line
+  collie durable detach <name> [--restart]
+      removes the entry from sources.json
+      --restart          then restarts the running bridge, as collie restart does
+  collie durable list
+      each entry and its state in the running bridge (waits at most 3 s); a token shows as
+      (token set)
+`;
+
+/** `collie durable <verb>`: attach, detach and list here; check and help as check-cli has them. */
+export async function durableVerbs(args: string[], io: CliIo): Promise<number> {
+  const [verb, ...rest] = args;
+  const run = verb === 'attach' ? attach : verb === 'detach' ? detach : verb === 'list' ? list : undefined;
+  if (verb === 'check') return durableMain(args, io);
+  if (verb === 'help' || verb === '--help' || verb === '-h') {
+    io.out(DURABLE_VERBS_HELP);
+    return 0;
+  }
+  if (!run) {
+    io.err(DURABLE_VERBS_HELP);
+    return 2;
+  }
+  try {
+    return await run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`collie durable ${verb}: ${err.message}\n\n${DURABLE_VERBS_HELP}`);
+      return 2;
+    }
+    if (err instanceof SourcesFileRefused || err instanceof NotAttached) {
+      const untouched = err instanceof SourcesFileRefused && verb !== 'list' ? '; fix it by hand first (nothing was changed)' : '';
+      io.err(`collie durable ${verb}: ${err.message}${untouched}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function attach(args: string[], io: CliIo): Promise<number> {
+  const { entry, restart } = parseAttachArgs(args, io.env);
+  if (entry.name === 'default' && environmentAgent(io.env)) {
+    io.err('collie durable attach: the name default is held by the environment agent (COLLIE_MUX=durable); choose another name\n');
+    return 1;
+  }
+  const { path, updated } = await attachSource(bridgePaths(io.env).configDir, entry);
+  io.out(`${updated ? 'updated' : 'attached'} ${entry.name}\nwrote ${path}\n`);
+  return afterChange(restart, io);
+}
+
+async function detach(args: string[], io: CliIo): Promise<number> {
+  const { name, restart } = parseDetachArgs(args);
+  const { path } = await detachSource(bridgePaths(io.env).configDir, name);
+  io.out(`detached ${name}\nwrote ${path}\n`);
+  return afterChange(restart, io);
+}
+
+/** The file change stands whatever happens here, so the exit is 0 even with no bridge running. */
+async function afterChange(restart: boolean, io: CliIo): Promise<number> {
+  if (!restart) {
+    io.out('the bridge reads sources.json when it starts: run collie restart\n');
+    return 0;
+  }
+  io.out(`${restartLine(await restartBridge(bridgePaths(io.env).stateDir))}\n`);
+  return 0;
+}
+
+async function list(args: string[], io: CliIo): Promise<number> {
+  parseListArgs(args);
+  if (io.env.COLLIE_PROGRAMS === 'off') {
+    io.out('durable agents are off (COLLIE_PROGRAMS=off): the bridge ignores sources.json\n');
+    return 0;
+  }
+  const paths = bridgePaths(io.env);
+  const file = await readSourcesFile(paths.configDir);
+  const envAgent = environmentAgent(io.env);
+  const rows = file.entries.map((entry, index) => ({
+    name: isRecord(entry) && typeof entry.name === 'string' ? entry.name : `entry ${index + 1}`,
+    shown: describeAddress(entry),
+  }));
+  if (envAgent) rows.unshift(environmentEntry(envAgent));
+  if (rows.length === 0) {
+    io.out(`no durable agents attached (${file.path})\n`);
+    return 0;
+  }
+  const bridge = await askBridge(paths.stateDir);
+  const states = new Map(bridge.running ? bridge.status.agents.map((a) => [a.name, a]) : []);
+  const lines = listLines(rows.map((row) => ({ ...row, state: describeState(states.get(row.name), bridge) })));
+  io.out(`${lines.join('\n')}\n`);
+  return 0;
+}

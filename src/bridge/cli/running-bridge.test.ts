@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, type TempDir } from '../../agent/testing';
+import { askBridge, restartBridge, restartLine } from './running-bridge';
+import { writeBridgeFile } from './bridge-file';
+import type { StatusJson } from '../phone/status-json';
+
+let dir: TempDir;
+let server: Server | undefined;
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server!.close(() => r()));
+  }
+  server = undefined;
+  await dir.cleanup();
+});
+
+/** A stand-in bridge answering /api/status (or never answering). */
+async function statusServer(status: StatusJson | 'silent'): Promise<string> {
+  server = createServer((req, res) => {
+    if (status === 'silent') return; // holds the request open
+    if (req.url !== '/api/status') return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(status));
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+const status: StatusJson = { pid: process.pid, startedAt: 1, durable: true, agents: [] };
+
+describe('askBridge', () => {
+  it('finds the bridge named in bridge.json when it answers with that pid', async () => {
+    expect(await askBridge(dir.path)).toEqual({ running: false });
+    const url = await statusServer(status);
+    await writeBridgeFile(dir.path, { pid: process.pid, url });
+    expect(await askBridge(dir.path)).toEqual({ running: true, file: { pid: process.pid, url }, status });
+  });
+
+  it('reads a dead pid, another pid, or no answer in time as not running', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const url = await statusServer({ ...status, pid: process.pid });
+    await writeBridgeFile(dir.path, { pid: dead, url });
+    expect(await askBridge(dir.path)).toEqual({ running: false });
+    await writeBridgeFile(dir.path, { pid: process.ppid, url }); // alive, but not the one answering
+    expect(await askBridge(dir.path)).toEqual({ running: false });
+
+    server!.close();
+    const silent = await statusServer('silent');
+    await writeBridgeFile(dir.path, { pid: process.pid, url: silent });
+    const started = Date.now();
+    expect(await askBridge(dir.path, 300)).toEqual({ running: false });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('restartBridge', () => {
+  it('signals nothing when no bridge runs, and says so', async () => {
+    const result = await restartBridge(dir.path);
+    expect(result).toEqual({ restarted: false, why: 'not-running' });
+    expect(restartLine(result)).toBe('the bridge is not running: it reads sources.json when it starts (collie start)');
+    expect(restartLine({ restarted: true, pid: 1, agents: 2 })).toBe('restarted: 2 durable agent(s)');
+  });
+});

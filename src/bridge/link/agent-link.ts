@@ -1,0 +1,75 @@
+import { REPLY_LIMITS, VERSION_HEADER, WIRE_PREFIX, type ReplyKind } from '../../wire/limits';
+import type { AgentSource } from '../config/config';
+import { checkSocketPrivacy } from './socket-privacy';
+import { checkToken, checkUrl } from '../config/source-rules';
+import { callSocket, TransportError, type WireResponse } from './transport';
+import { callUrl, type UrlTls } from './transport-url';
+
+/** Deadlines for the whole exchange, per route class (bridge.md §3). */
+export const DEADLINES = {
+  socket: { read: 1000, write: 3000, starter: 30000 },
+  url: { read: 5000, write: 5000, starter: 30000 },
+} as const;
+
+export type RouteClass = keyof (typeof DEADLINES)['socket'];
+
+/** The address failed a check before any byte was sent (privacy walk, bad config). */
+export class AddressRefused extends Error {}
+
+/**
+ * How the bridge reaches one agent: checks the address before every connect, adds the version
+ * header once negotiated, and applies each route's deadline and reply limit.
+ */
+export class AgentLink {
+  /** The wire version picked at hello; null until then. */
+  version: number | null = null;
+
+  /** `tls` adds trust for a test's own CA; production uses the system's certificates only. */
+  constructor(
+    private readonly source: AgentSource,
+    private readonly tls?: UrlTls,
+  ) {}
+
+  get where(): 'here' | 'elsewhere' {
+    return this.source.address?.kind === 'url' ? 'elsewhere' : 'here';
+  }
+
+  /** True on the token transport, where a 401 or 403 means the agent refused the token. */
+  get usesToken(): boolean {
+    return this.source.address?.kind === 'url';
+  }
+
+  async call(
+    reply: ReplyKind,
+    routeClass: RouteClass,
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; withVersion?: number | null } = {},
+  ): Promise<WireResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    const version = options.withVersion === undefined ? this.version : options.withVersion;
+    if (version !== null) headers[VERSION_HEADER] = String(version);
+    const address = this.source.address;
+    if (!address) throw new AddressRefused(this.source.problem ?? 'no address is configured');
+    const call = {
+      method,
+      path: `${WIRE_PREFIX}${path}`,
+      headers,
+      body: method === 'POST' ? (options.body ?? {}) : undefined,
+      deadlineMs: DEADLINES[address.kind][routeClass],
+      maxBytes: REPLY_LIMITS[reply],
+    };
+    if (address.kind === 'socket') {
+      const privacy = await checkSocketPrivacy(address.path);
+      if (!privacy.ok && privacy.missing) throw new TransportError('no-socket', privacy.reason);
+      if (!privacy.ok) throw new AddressRefused(privacy.reason);
+      return callSocket(address.path, call);
+    }
+    // Checked again before every call, as the socket's privacy walk is: a bad address never dials.
+    const refused = checkUrl(address.url) ?? checkToken(address.token);
+    if (refused) throw new AddressRefused(refused);
+    return callUrl(address.url, address.token, call, this.tls);
+  }
+}
+
+export { TransportError };

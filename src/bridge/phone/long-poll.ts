@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { rememberBounded } from '../../wire/bounded-map';
+
+/** How long the bridge holds a phone's read when nothing has changed yet. */
+export const LONG_POLL_MS = 20000;
+/** Live views whose last rendering is kept for the readers that wait on them. */
+const KEPT_RENDERS = 256;
+
+export function etagOf(text: string): string {
+  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+}
+
+export interface Watchable {
+  onChange(listener: () => void): () => void;
+}
+
+/** A source whose `version` rises on every change a view of it could show. */
+export interface Versioned extends Watchable {
+  readonly version: number;
+}
+
+/** A view's JSON text and its ETag, computed together once. */
+export interface Rendered {
+  text: string;
+  etag: string;
+}
+
+export function rendered(text: string): Rendered {
+  return { text, etag: etagOf(text) };
+}
+
+/**
+ * One rendering per view per change, whatever the number of phones waiting on it: the text and
+ * tag are kept under the view's key with the versions of its sources, and made again only when
+ * one of those moved. A view that fails to render (a pane that closed) is not kept.
+ */
+export class ViewRenders {
+  /** How many times a view was actually rendered (the benchmark and tests read it). */
+  count = 0;
+  private readonly kept = new Map<string, { stamp: string; view: Rendered }>();
+
+  render(key: string, sources: readonly Versioned[], make: () => unknown): Rendered {
+    const stamp = sources.map((s) => s.version).join(',');
+    const hit = this.kept.get(key);
+    if (hit && hit.stamp === stamp) return hit.view;
+    const view = rendered(JSON.stringify(make()));
+    this.count += 1;
+    rememberBounded(this.kept, key, { stamp, view }, KEPT_RENDERS);
+    return view;
+  }
+}
+
+/**
+ * Resolves with the view's JSON text once its tag differs from the one the phone holds, or with
+ * null when `LONG_POLL_MS` passes or the phone goes away first. A change elsewhere that leaves
+ * this view as it was keeps waiting.
+ */
+export function waitForChange(
+  sources: Watchable[],
+  current: () => Rendered,
+  heldTag: string,
+  gone: AbortSignal,
+  holdMs = LONG_POLL_MS,
+): Promise<string | null> {
+  return new Promise((resolve) => {
+    const stops: (() => void)[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (text: string | null) => {
+      for (const stop of stops) stop();
+      if (timer) clearTimeout(timer);
+      gone.removeEventListener('abort', onGone);
+      resolve(text);
+    };
+    const onGone = () => finish(null);
+    const check = () => {
+      const view = current();
+      if (view.etag !== heldTag) finish(view.text);
+    };
+    for (const source of sources) stops.push(source.onChange(check));
+    timer = setTimeout(() => finish(null), holdMs);
+    gone.addEventListener('abort', onGone);
+    check(); // it may have changed between the phone's last read and now
+  });
+}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
+import { tempDir, type TempDir } from '../../agent/testing';
+import { startBridge, type RunningBridge } from '../bridge';
+
+/** The phone's reading API over a real bridge and a real agent on a private socket. */
+let dir: TempDir;
+let collie: Collie;
+let pane: PaneHandle;
+let bridge: RunningBridge;
+
+async function setup(caps: Record<string, boolean>) {
+  const socket = join(dir.path, 'run', 'app.sock');
+  collie = await openCollie({ socket, hostName: 'desk', caps, log: () => {} });
+  pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
+  pane.item({ id: 'i1', kind: 'reply', text: 'first' });
+  collie.ready();
+  bridge = await startBridge({ sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
+  await bridge.agents.get('desk')!.poller.poll();
+}
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  await bridge.close();
+  await collie.close();
+  await dir.cleanup();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${bridge.url}${path.slice(1)}`, { headers });
+
+describe('the phone API', () => {
+  it('holds a read with the current ETag until the chat changes, then sends the new item', async () => {
+    await setup({ asks: true });
+    const first = await get('/api/agents/desk/panes/p');
+    const etag = first.headers.get('etag')!;
+    expect((await get('/api/agents/desk/panes/p', { 'if-none-match': etag })).status).toBe(304);
+    const held = get('/api/agents/desk/panes/p?wait=1', { 'if-none-match': etag });
+    pane.item({ id: 'i2', kind: 'reply', text: 'second' });
+    void bridge.agents.get('desk')!.poller.poll();
+    const changed = await held;
+    expect(changed.status).toBe(200);
+    const chat = await changed.json();
+    expect(chat.entries.map((e: { item: { id: string } }) => e.item.id)).toEqual(['i1', 'i2']);
+  });
+
+  it('answers a held read with 404 when the pane closes meanwhile', async () => {
+    await setup({ asks: true });
+    const etag = (await get('/api/agents/desk/panes/p')).headers.get('etag')!;
+    const held = get('/api/agents/desk/panes/p?wait=1', { 'if-none-match': etag });
+    pane.close();
+    void bridge.agents.get('desk')!.poller.poll();
+    const reply = await held;
+    expect([reply.status, (await reply.json()).code]).toEqual([404, 'no-such-pane']);
+  });
+
+  it('reads closed conversations and their items from the agent', async () => {
+    await setup({ asks: true, history: true });
+    const closedId = pane.conversationId;
+    pane.close();
+    const page = await (await get('/api/agents/desk/closed')).json();
+    expect(page).toMatchObject({ conversations: [{ id: closedId, title: 'Deploy', closedAt: expect.any(String) }], next: null });
+    const history = await (await get(`/api/agents/desk/conversations/${closedId}`)).json();
+    expect(history).toMatchObject({ conversation: { id: closedId, title: 'Deploy' }, entries: [{ type: 'item', item: { id: 'i1', text: 'first' } }], next: null, trimmed: false });
+    const unknown = await get('/api/agents/desk/conversations/c-nope');
+    expect([unknown.status, (await unknown.json()).code]).toEqual([404, 'no-such-conversation']);
+    const badCursor = await get('/api/agents/desk/closed?after=a%20b');
+    expect([badCursor.status, (await badCursor.json()).code]).toEqual([400, 'bad-request']);
+  });
+
+  it('refuses what a page elsewhere in a browser could send: other hosts, other origins, writes that are not JSON', async () => {
+    await setup({ asks: true });
+    const { request } = await import('node:http');
+    const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; code: string }>((resolve, reject) => {
+        const req = request(`${bridge.url}${path.slice(1)}`, { method, headers }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code: string }).code }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await call('GET', '/api/dashboard', { host: 'evil.example:8787' })).toEqual({ status: 403, code: 'unknown-host' });
+    const body = JSON.stringify({ agent: 'desk', paneId: 'p', requestId: 'r-1', text: 'hi', turnId: null });
+    expect(await call('POST', '/api/send', { 'content-type': 'text/plain' }, body)).toEqual({ status: 415, code: 'unsupported-media-type' });
+    expect(await call('POST', '/api/send', { 'content-type': 'application/json', origin: 'https://evil.example' }, body)).toEqual({ status: 403, code: 'cross-origin' });
+    expect(await call('POST', '/api/send', { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body)).toEqual({ status: 403, code: 'cross-origin' });
+    expect((await get('/api/dashboard', { host: `localhost:${new URL(bridge.url).port}` })).status).toBe(200);
+  });
+
+  it('says there is no history for an agent without the cap, and no such agent for a stranger', async () => {
+    await setup({ asks: true });
+    const reply = await get('/api/agents/desk/closed');
+    expect([reply.status, (await reply.json()).code]).toEqual([404, 'no-history']);
+    const stranger = await get('/api/agents/nobody');
+    expect([stranger.status, (await stranger.json()).code]).toEqual([404, 'no-such-agent']);
+  });
+});

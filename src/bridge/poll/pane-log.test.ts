@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_MEMORY } from '../../wire/limits';
+import type { EventsReply, Item } from '../../wire/types';
+import { AgentStore } from './agent-store';
+import { entryBytes, fairShare, PaneLog } from './pane-log';
+
+const EPOCH = 'pane-log-epoch-00000000001';
+const item = (id: string, text: string): Item => ({ id, at: '', kind: 'reply', text });
+const events = (items: Item[], from = 0): EventsReply => ({ epoch: EPOCH, cursor: from + items.length, view: false, events: items.map((it, n) => ({ seq: from + n + 1, type: 'item', item: it })) });
+
+describe('fairShare', () => {
+  it('lets everything stay under the budget', () => {
+    expect(fairShare([10, 20, 30], 60)).toBe(Infinity);
+  });
+  it('cuts only the largest to one size, so small panes keep everything', () => {
+    expect(fairShare([10, 100, 100], 110)).toBe(50);
+    expect(fairShare([10, 20, 1000], 100)).toBe(70);
+    expect(fairShare([100, 100, 100, 100], 100)).toBe(25);
+  });
+});
+
+describe('PaneLog', () => {
+  it('counts the bytes of what it holds, an item changed in place included', () => {
+    const log = new PaneLog();
+    log.apply(events([item('a', 'one'), item('b', 'two')]));
+    expect(log.bytes).toBe(entryBytes({ type: 'item', item: item('a', 'one') }) + entryBytes({ type: 'item', item: item('b', 'two') }));
+    log.apply(events([item('a', 'a much longer text')], 2));
+    expect(log.bytes).toBe(entryBytes({ type: 'item', item: item('a', 'a much longer text') }) + entryBytes({ type: 'item', item: item('b', 'two') }));
+    expect(log.trimmed).toBe(false);
+  });
+
+  it('drops the oldest entries past its bytes and says it was trimmed; an updated item is still found', () => {
+    const log = new PaneLog();
+    const text = 'y'.repeat(1000);
+    log.apply(events(Array.from({ length: 10 }, (_, n) => item(`i${n}`, text))));
+    const one = entryBytes({ type: 'item', item: item('i0', text) });
+    log.keepWithin(one * 4);
+    expect(log.entries.map((e) => e.type === 'item' && e.item.id)).toEqual(['i6', 'i7', 'i8', 'i9']);
+    expect(log.trimmed).toBe(true);
+    log.apply(events([item('i7', 'short')], 10));
+    expect(log.entries.map((e) => e.type === 'item' && 'text' in e.item && e.item.text.length)).toEqual([1000, 5, 1000, 1000]);
+  });
+
+  it('keeps at most the entry cap, whatever their size', () => {
+    const log = new PaneLog();
+    log.apply(events(Array.from({ length: BRIDGE_MEMORY.paneEntries + 5 }, (_, n) => item(`i${n}`, ''))));
+    expect(log.entries).toHaveLength(BRIDGE_MEMORY.paneEntries);
+    expect(log.trimmed).toBe(true);
+  });
+});
+
+describe('the agent budget across panes', () => {
+  it('cuts the largest panes to a fair share and leaves a quiet pane whole', () => {
+    const store = new AgentStore('a', 'here');
+    const big = 'z'.repeat(60_000);
+    store.paneLog('quiet').apply(events([item('q', 'hello')]));
+    const quietBytes = store.paneLog('quiet').bytes;
+    // Twelve panes, each at its own 4 MiB: together over the agent's 32 MiB.
+    for (let n = 1; n <= 12; n += 1) store.paneLog(`p${n}`).apply(events(Array.from({ length: 80 }, (_, k) => item(`p${n}-${k}`, big))));
+    expect(store.paneLog('p1').bytes).toBeLessThanOrEqual(BRIDGE_MEMORY.paneBytes);
+    expect(store.bytes()).toBeGreaterThan(BRIDGE_MEMORY.agentBytes);
+    store.keepWithinBudget();
+    expect(store.bytes()).toBeLessThanOrEqual(BRIDGE_MEMORY.agentBytes);
+    expect(store.paneLog('quiet').bytes).toBe(quietBytes);
+    expect(store.paneLog('quiet').trimmed).toBe(false);
+    expect(store.paneLog('p1').trimmed).toBe(true);
+  });
+});

@@ -1,8 +1,0 @@
-import type { VersionRange } from '../wire/types';
-
-const range = (r: VersionRange) => (r.min === r.max ? `v${r.min}` : `v${r.min}..v${r.max}`);
-
-/** The sentence logged and shown when the wire ranges do not meet (bridge.md §4). */
-export function versionMismatchSentence(agent: VersionRange, collie: VersionRange): string {
-  return `The durable agent speaks wire ${range(agent)}, this Collie speaks ${range(collie)}. Update Collie, or the agent's SDK.`;
-}
