@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentHandle } from './acts/answer-ask';
+import type { AgentHandle } from './agent-handle';
 import { AgentLink } from './link/agent-link';
 import { AgentStore } from './poll/agent-store';
 import type { AgentSource } from './config/config';

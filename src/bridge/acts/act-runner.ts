@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
-import type { AgentHandle } from './answer-ask';
+import type { AgentHandle } from '../agent-handle';
 import type { AuditDetails, AuditEvent, AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from '../phone/http-error';

@@ -2,7 +2,7 @@ import type { ActReply, ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { panesOf } from '../../wire/parse-snapshot';
 import type { Pane } from '../../wire/types';
-import type { AgentHandle } from './answer-ask';
+import type { AgentHandle } from '../agent-handle';
 import { preview } from './audit-log';
 import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refusalOf, STOP_LOCK_WAIT_MS, type ActSpec, type AgentReply } from './act-runner';
 import { conversationKey } from './conversation-lock';

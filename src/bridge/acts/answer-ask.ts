@@ -8,19 +8,13 @@ import type { AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import { runAct, type AgentReply, type WriteContext } from './act-runner';
 import { toPhoneAsk } from '../poll/ask-hash';
-import type { AgentLink } from '../link/agent-link';
-import type { AgentStore } from '../poll/agent-store';
 import { conversationKey } from './conversation-lock';
 import { HttpError } from '../phone/http-error';
 import type { Ledger, Receipt } from './ledger';
-import type { Poller } from '../poll/poller';
+import type { AgentHandle } from '../agent-handle';
 
-export interface AgentHandle {
-  store: AgentStore;
-  link: AgentLink;
-  poller: Poller;
-  ledger: Ledger;
-}
+/** TODO(remove once the act runner test imports it from its home) */
+export type { AgentHandle } from '../agent-handle';
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
 const FINAL: ReadonlySet<string> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);

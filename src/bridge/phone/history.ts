@@ -1,7 +1,7 @@
 import type { ChatEntry, ClosedPageJson, HistoryJson } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { parseConversationsPage, parseCursor, parseItemsPage } from '../../wire/parse-history';
-import type { AgentHandle } from '../acts/answer-ask';
+import type { AgentHandle } from '../agent-handle';
 import { HttpError } from './http-error';
 import { TransportError } from '../link/transport';
 import { AddressRefused } from '../link/agent-link';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { AgentLink } from '../link/agent-link';
 import { AgentStore } from '../poll/agent-store';
-import type { AgentHandle } from '../acts/answer-ask';
+import type { AgentHandle } from '../agent-handle';
 import { AuditLog } from '../acts/audit-log';
 import { ConversationLocks } from '../acts/conversation-lock';
 import { Ledger } from '../acts/ledger';

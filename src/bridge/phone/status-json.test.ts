@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { AgentHandle } from '../acts/answer-ask';
+import type { AgentHandle } from '../agent-handle';
 import { AgentStore } from '../poll/agent-store';
 import { parseStatusJson, statusJson } from './status-json';
 

@@ -1,5 +1,5 @@
 import type { AgentStatus } from '../../wire/bridge-json';
-import type { AgentHandle } from '../acts/answer-ask';
+import type { AgentHandle } from '../agent-handle';
 
 /** One agent as `collie durable list` and `collie doctor` read it: never an address or a token. */
 export interface AgentStatusJson {
