@@ -1,4 +1,5 @@
 import type { ActReply, ActRequest, AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
+import { pathOf } from '../wire/phone-routes';
 import { actRoute } from './act-route';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
@@ -57,15 +58,14 @@ export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) 
     if (!res.ok) throw await errorOf(res);
     return (await res.json()) as T;
   }
-  const seg = encodeURIComponent;
-  const after = (cursor: string | null) => (cursor ? `?after=${seg(cursor)}` : '');
+  const after = (cursor: string | null) => (cursor ? `?after=${encodeURIComponent(cursor)}` : '');
   return {
-    dashboard: (etag, options) => get('/api/dashboard', etag, options),
-    agent: (name, etag, options) => get(`/api/agents/${seg(name)}`, etag, options),
-    chat: (agent, paneId, etag, options) => get(`/api/agents/${seg(agent)}/panes/${seg(paneId)}`, etag, options),
-    closed: (agent, cursor) => getOnce(`/api/agents/${seg(agent)}/closed${after(cursor)}`),
-    history: (agent, id, cursor) => getOnce(`/api/agents/${seg(agent)}/conversations/${seg(id)}${after(cursor)}`),
-    answer: (askId, request) => post<AskReply>(`/api/ask/${seg(askId)}`, request),
+    dashboard: (etag, options) => get(pathOf('dashboard', {}), etag, options),
+    agent: (name, etag, options) => get(pathOf('agent', { agent: name }), etag, options),
+    chat: (agent, paneId, etag, options) => get(pathOf('chat', { agent, paneId }), etag, options),
+    closed: (agent, cursor) => getOnce(`${pathOf('closed', { agent })}${after(cursor)}`),
+    history: (agent, conversationId, cursor) => getOnce(`${pathOf('history', { agent, conversationId })}${after(cursor)}`),
+    answer: (askId, request) => post<AskReply>(pathOf('answer', { askId }), request),
     act(request) {
       const route = actRoute(request);
       return post<ActReply>(route.path, route.body);

@@ -10,7 +10,8 @@ import { ConversationLocks } from './acts/conversation-lock';
 import { DiskCache } from './poll/disk-cache';
 import { Ledger } from './acts/ledger';
 import { Poller } from './poll/poller';
-import { createPhoneServer, type PHONE_LIMITS } from './phone/phone-server';
+import type { PHONE_LIMITS } from './phone/phone-deps';
+import { createPhoneServer } from './phone/phone-server';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 
 

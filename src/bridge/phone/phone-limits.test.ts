@@ -10,7 +10,8 @@ import type { AgentHandle } from '../agent-handle';
 import { AuditLog } from '../acts/audit-log';
 import { ConversationLocks } from '../acts/conversation-lock';
 import { Ledger } from '../acts/ledger';
-import { createPhoneServer, PHONE_LIMITS } from './phone-server';
+import { PHONE_LIMITS } from './phone-deps';
+import { createPhoneServer } from './phone-server';
 import { Poller } from '../poll/poller';
 import { scriptedAgent, type ScriptedAgent } from '../testing/scripted-agent';
 

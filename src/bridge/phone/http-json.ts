@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LIMITS } from '../../wire/limits';
+import { HttpError } from './http-error';
+
+/** Reads a write's JSON body, at most 64 KiB; anything else is a 413 or 400 with a JSON code. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LIMITS.requestBodyBytes) throw new HttpError(413, 'too-large', 'the request is over 64 KiB');
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch (cause) {
+    throw new HttpError(400, 'bad-request', 'the body is not JSON', { cause });
+  }
+}
+
+/** Sends a JSON reply that no cache keeps; a reply already begun is left alone. */
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(value);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}

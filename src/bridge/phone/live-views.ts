@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentJson, ChatJson, DashboardJson } from '../../wire/bridge-json';
+import { sendRows } from '../acts/send-rows';
+import type { AgentHandle } from '../agent-handle';
+import { HttpError } from './http-error';
+import { waitForChange, type Versioned } from './long-poll';
+import type { PhoneApiDeps, ServerContext } from './phone-deps';
+
+/**
+ * A live view: its key, its JSON and what it follows (long-polls wait on these, and its rendering
+ * is kept while their versions stand).
+ */
+export interface LiveView {
+  key: string;
+  sources: Versioned[];
+  render: () => unknown;
+}
+
+export function dashboardView(deps: PhoneApiDeps): LiveView {
+  const handles = [...deps.agents.values()];
+  return {
+    key: 'dashboard',
+    sources: handles.map((a) => a.store),
+    render: (): DashboardJson => ({ durable: deps.durable, agents: handles.map((a) => a.store.row()) }),
+  };
+}
+
+export function agentView({ store }: AgentHandle): LiveView {
+  return { key: JSON.stringify(['agent', store.name]), sources: [store], render: (): AgentJson => store.agentJson() };
+}
+
+/** One open chat with its recent sends; a pane that is not open is a 404 `no-such-pane`. */
+export function chatView(handle: AgentHandle, paneId: string): LiveView {
+  const { store, ledger } = handle;
+  return {
+    key: JSON.stringify(['chat', store.name, paneId]),
+    sources: [store, ledger],
+    render: (): ChatJson => {
+      const chat = store.chatJson(paneId);
+      if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
+      return { ...chat, sends: sendRows(ledger, store, paneId) };
+    },
+  };
+}
+
+/**
+ * Sends a view with its ETag. With `wait` and the phone's current tag, the reply is held until
+ * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
+ * Every reader of a view shares its one rendering per change.
+ */
+export async function sendView(server: ServerContext, device: string, req: IncomingMessage, res: ServerResponse, view: LiveView, wait: boolean): Promise<void> {
+  const render = () => server.renders.render(view.key, view.sources, view.render);
+  let current = render();
+  const held = req.headers['if-none-match'];
+  if (held === current.etag && wait) {
+    const holding = server.held.get(device) ?? 0;
+    if (holding >= server.limits.heldPerDevice) throw new HttpError(429, 'too-many-waits', 'this device already holds as many live reads as the bridge allows');
+    server.held.set(device, holding + 1);
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    try {
+      const changed = await waitForChange(view.sources, () => {
+        try {
+          return render();
+        } catch {
+          return { text: '', etag: '' }; // the view went away (a closed pane): answer now, with the error
+        }
+      }, held, gone.signal);
+      if (gone.signal.aborted) return;
+      if (changed !== null) current = render();
+    } finally {
+      const left = (server.held.get(device) ?? 1) - 1;
+      if (left > 0) server.held.set(device, left);
+      else server.held.delete(device);
+    }
+  }
+  if (held === current.etag) {
+    res.writeHead(304, { etag: current.etag, 'cache-control': 'no-store' }).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(current.text)), 'cache-control': 'no-store', etag: current.etag });
+  res.end(current.text);
+}

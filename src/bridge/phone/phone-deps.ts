@@ -1,0 +1,36 @@
+import type { AuditLog } from '../acts/audit-log';
+import type { ConversationLocks } from '../acts/conversation-lock';
+import type { AgentHandle } from '../agent-handle';
+import type { ViewRenders } from './long-poll';
+
+/**
+ * What one phone (or anything else that reaches the port) may hold of the bridge: a request must
+ * arrive whole, headers and body, within `requestMs`; at most `connections` are open at once;
+ * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen).
+ */
+export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, heldPerDevice: 16 };
+
+export interface PhoneApiDeps {
+  /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */
+  host: string;
+  agents: Map<string, AgentHandle>;
+  locks: ConversationLocks;
+  audit: AuditLog;
+  durable: boolean;
+  /** Called as a phone's read starts; the returned call ends it. Pollers speed up while a phone looks. */
+  phoneLooking: () => () => void;
+  log: (line: string) => void;
+  appDir?: string;
+  /** Tests shorten these; see `PHONE_LIMITS`. */
+  limits?: Partial<typeof PHONE_LIMITS>;
+}
+
+/** What every request of one phone server shares. */
+export interface ServerContext {
+  deps: PhoneApiDeps;
+  limits: typeof PHONE_LIMITS;
+  startedAt: number;
+  renders: ViewRenders;
+  /** Long-polls held now, per device. */
+  held: Map<string, number>;
+}

@@ -1,0 +1,128 @@
+/**
+ * The phone API as one table: each route's method, its path (from the wire's one list of phone
+ * paths), whether it writes, whether it counts as a phone looking, and its handler. The server
+ * matches a request against this table only; later rooms (the pairing gate, push) hang on it,
+ * and a test walks every route in it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ActRequest } from '../../wire/bridge-json';
+import { isValidId } from '../../wire/ids';
+import { matchPath, PHONE_PATHS, type PhonePath } from '../../wire/phone-routes';
+import { parseActRequest } from '../acts/act-requests';
+import { runAct, type WriteContext } from '../acts/act-runner';
+import { actSpec } from '../acts/act-specs';
+import { answerAsk, parseAskRequest } from '../acts/answer-ask';
+import type { AgentHandle } from '../agent-handle';
+import { closedPage, conversationHistory, cursorParam } from './history';
+import { HttpError } from './http-error';
+import { readJson, sendJson } from './http-json';
+import { agentView, chatView, dashboardView, sendView, type LiveView } from './live-views';
+import type { ServerContext } from './phone-deps';
+import { statusJson } from './status-json';
+
+export interface RouteRequest {
+  server: ServerContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  /** Who is asking, for the audit log and the per-device caps. */
+  device: string;
+}
+
+export interface PhoneRoute {
+  name: PhonePath;
+  method: 'GET' | 'POST';
+  /** A write: its JSON body goes to an agent at most once, under the phone's request id. */
+  writes: boolean;
+  /** A phone's read: the pollers speed up while one runs (the CLI's status read is none). */
+  looks: boolean;
+  handle(request: RouteRequest): Promise<void>;
+}
+
+const live = (name: PhonePath, view: (r: RouteRequest) => LiveView): PhoneRoute => ({
+  name,
+  method: 'GET',
+  writes: false,
+  looks: true,
+  handle: (r) => sendView(r.server, r.device, r.req, r.res, view(r), r.url.searchParams.has('wait')),
+});
+
+const once = (name: PhonePath, read: (r: RouteRequest) => Promise<unknown>): PhoneRoute => ({
+  name,
+  method: 'GET',
+  writes: false,
+  looks: true,
+  handle: async (r) => sendJson(r.res, 200, await read(r)),
+});
+
+/** Every act but an answer: the path names the act (and its agent, pane or starter), the body the rest. */
+const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
+  name,
+  method: 'POST',
+  writes: true,
+  looks: false,
+  async handle(r) {
+    const request = parseActRequest(name, { agent: r.params.agent ?? '', paneId: r.params.paneId, starterId: r.params.starterId }, await readJson(r.req));
+    const handle = agentOf(r, request.agent);
+    const reply = await runAct(handle, writeContext(r), actSpec(handle, request));
+    handle.store.countResult(reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome);
+    sendJson(r.res, 200, reply);
+  },
+});
+
+export const PHONE_ROUTES: readonly PhoneRoute[] = [
+  // For `collie durable list` and `collie doctor`: the CLI is no phone looking.
+  { name: 'status', method: 'GET', writes: false, looks: false, handle: async (r) => sendJson(r.res, 200, statusJson(r.server.deps.agents, r.server.deps.durable, r.server.startedAt)) },
+  live('dashboard', (r) => dashboardView(r.server.deps)),
+  live('agent', (r) => agentView(agentOf(r, r.params.agent))),
+  live('chat', (r) => chatView(agentOf(r, r.params.agent), r.params.paneId ?? '')),
+  // Closed conversations: always read from the agent, never from the bridge's store or cache.
+  once('closed', (r) => closedPage(agentOf(r, r.params.agent), cursorParam(r.url.searchParams.get('after')))),
+  once('history', (r) => conversationHistory(agentOf(r, r.params.agent), r.params.conversationId ?? '', cursorParam(r.url.searchParams.get('after')))),
+  {
+    name: 'answer',
+    method: 'POST',
+    writes: true,
+    looks: false,
+    async handle(r) {
+      const askId = r.params.askId ?? '';
+      if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
+      const request = parseAskRequest(await readJson(r.req));
+      const handle = agentOf(r, request.agent);
+      const reply = await answerAsk(handle, askId, request, writeContext(r));
+      handle.store.countResult(reply.outcome);
+      sendJson(r.res, 200, reply);
+    },
+  },
+  act('send'),
+  act('steer'),
+  act('stop'),
+  act('action'),
+  act('starter'),
+  act('rename'),
+  act('close'),
+  act('reopen'),
+];
+
+/** The route a method and path name, with the path's named segments; `method` when only the method is wrong. */
+export function findRoute(method: string, path: string): { route: PhoneRoute; params: Record<string, string> } | 'method' | null {
+  let wrongMethod = false;
+  for (const route of PHONE_ROUTES) {
+    const params = matchPath(PHONE_PATHS[route.name], path);
+    if (!params) continue;
+    if (route.method === method) return { route, params };
+    wrongMethod = true;
+  }
+  return wrongMethod ? 'method' : null;
+}
+
+function agentOf(r: RouteRequest, name: string | undefined): AgentHandle {
+  const handle = name === undefined ? undefined : r.server.deps.agents.get(name);
+  if (!handle) throw new HttpError(404, 'no-such-agent', 'no durable agent has this name');
+  return handle;
+}
+
+function writeContext(r: RouteRequest): WriteContext {
+  return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: r.device };
+}

@@ -1,0 +1,70 @@
+/**
+ * The phone API's paths, the one place both sides take them from: the app builds its requests
+ * with `pathOf`, the bridge's route table matches them with `matchPath`. A segment that names
+ * something (`:agent`, `:paneId`…) is percent-encoded on the way out and decoded on the way in.
+ */
+export const PHONE_PATHS = {
+  status: '/api/status',
+  dashboard: '/api/dashboard',
+  agent: '/api/agents/:agent',
+  chat: '/api/agents/:agent/panes/:paneId',
+  closed: '/api/agents/:agent/closed',
+  history: '/api/agents/:agent/conversations/:conversationId',
+  answer: '/api/ask/:askId',
+  send: '/api/send',
+  steer: '/api/agents/:agent/panes/:paneId/steer',
+  stop: '/api/agents/:agent/panes/:paneId/stop',
+  action: '/api/agents/:agent/panes/:paneId/action',
+  starter: '/api/agents/:agent/starters/:starterId',
+  rename: '/api/agents/:agent/rename',
+  close: '/api/agents/:agent/close',
+  reopen: '/api/agents/:agent/reopen',
+} as const;
+
+export type PhonePath = keyof typeof PHONE_PATHS;
+
+/** The names a pattern's `:name` segments give, as an object type. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name | keyof PathParams<`/${Rest}`>]: string }
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+export type ParamsOf<R extends PhonePath> = PathParams<(typeof PHONE_PATHS)[R]>;
+
+/** The path of a route with its named segments filled in, each percent-encoded. */
+export function pathOf<R extends PhonePath>(route: R, params: ParamsOf<R>): string {
+  const values = params as Record<string, string>;
+  return PHONE_PATHS[route].replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** A segment whose percent-encoding does not decode. */
+export class BadPathSegment extends Error {
+  override readonly name = 'BadPathSegment';
+}
+
+/**
+ * The named segments of `path` when it has the pattern's shape, decoded; null when it does not.
+ * Throws `BadPathSegment` for a segment that does not decode.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const expected = want[i]!;
+    const actual = got[i]!;
+    if (!expected.startsWith(':')) {
+      if (expected !== actual) return null;
+      continue;
+    }
+    if (actual === '') return null;
+    try {
+      params[expected.slice(1)] = decodeURIComponent(actual);
+    } catch (cause) {
+      throw new BadPathSegment('a path segment is not valid', { cause });
+    }
+  }
+  return params;
+}
