@@ -4,11 +4,11 @@ import type { AgentHandle } from './agent-handle';
 import { AgentLink } from './link/agent-link';
 import { AgentStore } from './poll/agent-store';
 import type { AgentSource } from './config/config';
-import { isDown, LOOKING_WINDOW_MS, pollDelay } from './poll/cadence';
 import { AuditLog } from './acts/audit-log';
 import { ConversationLocks } from './acts/conversation-lock';
 import { DiskCache } from './poll/disk-cache';
 import { Ledger } from './acts/ledger';
+import { PollScheduler } from './poll/poll-scheduler';
 import { Poller } from './poll/poller';
 import type { PHONE_LIMITS } from './phone/phone-deps';
 import { createPhoneServer } from './phone/phone-server';
@@ -40,8 +40,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   await privateFolder(options.stateDir);
   const agents = new Map<string, AgentHandle>();
   const caches: DiskCache[] = [];
-  let lastLook = 0;
-  let readsHeld = 0;
   for (const source of options.sources) {
     const folder = await agentStateDir(options.stateDir, source.name);
     if (source.problem) options.log(`[bridge] ${source.name}: ${source.problem}`);
@@ -55,30 +53,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents.set(source.name, { store, link, poller: new Poller(store, link, options.log), ledger });
   }
 
-  const pending = new Map<AgentHandle, ReturnType<typeof setTimeout>>();
-  let closing = false;
-  const looking = () => readsHeld > 0 || Date.now() - lastLook < LOOKING_WINDOW_MS;
-  const loop = (handle: AgentHandle) => {
-    if (closing) return;
-    void handle.poller.poll().finally(() => {
-      if (closing) return;
-      const delay = pollDelay(handle.link.usesToken ? 'url' : 'socket', looking(), handle.store.status);
-      pending.set(handle, setTimeout(() => {
-        pending.delete(handle);
-        loop(handle);
-      }, delay));
-    });
-  };
-  /** A phone just started looking: read the agents that are up now, not at their idle pace. */
-  const wake = () => {
-    for (const [handle, timer] of pending) {
-      if (handle.link.usesToken && isDown(handle.store.status)) continue; // billed polls: at most every 10 s
-      clearTimeout(timer);
-      pending.delete(handle);
-      loop(handle);
-    }
-  };
-  for (const handle of agents.values()) loop(handle);
+  const scheduler = new PollScheduler(
+    [...agents.values()].map((handle) => ({ poll: () => handle.poller.poll(), transport: handle.link.usesToken ? 'url' : 'socket', status: () => handle.store.status })),
+  );
+  scheduler.start();
 
   const server = createPhoneServer({
     host: options.host,
@@ -86,14 +64,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     locks: new ConversationLocks(),
     audit: new AuditLog(options.stateDir, options.auditContent === 'none', options.log),
     durable: options.durable,
-    phoneLooking: () => {
-      if (!looking()) wake();
-      readsHeld += 1;
-      return () => {
-        readsHeld -= 1;
-        lastLook = Date.now();
-      };
-    },
+    phoneLooking: () => scheduler.phoneLooking(),
     log: options.log,
     appDir: options.appDir,
     limits: options.phoneLimits,
@@ -105,8 +76,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     url: `http://${shownHost}:${address.port}/`,
     agents,
     async close() {
-      closing = true;
-      for (const timer of pending.values()) clearTimeout(timer);
+      scheduler.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
