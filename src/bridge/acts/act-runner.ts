@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ActReply } from '../../wire/bridge-json';
+import type { ActOutcome, ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
 import type { AgentHandle } from '../agent-handle';
-import type { AuditDetails, AuditEvent, AuditLog } from './audit-log';
+import { auditResult, type AuditDetails, type AuditEvent, type AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from '../phone/http-error';
-import type { Act, Receipt } from './ledger';
+import type { Act, Receipt, ReceiptStatus } from './ledger';
 import { DEADLINES, type RouteClass } from '../link/agent-link';
 import { TransportError } from '../link/transport';
 
@@ -36,6 +36,12 @@ export interface CommonReplies<R> {
   maybeApplied: R;
 }
 
+/** What a check decides: a reply that sends nothing, or the ids and choices it found for the receipt. */
+export type CheckDecision<R> = { refuse: R } | { proceed: { target?: Receipt['target']; details?: Receipt['details'] } };
+
+/** A check that only refuses or lets the act through. */
+export const refuseOr = <R>(reply: R | null): CheckDecision<R> => (reply === null ? { proceed: {} } : { refuse: reply });
+
 /** One kind of act: how to check it, what to send, and how to read the agent's reply. */
 export interface ActSpec<R extends { outcome: string }> {
   act: Act;
@@ -48,8 +54,8 @@ export interface ActSpec<R extends { outcome: string }> {
   details: Receipt['details'];
   /** The conversation's lock: refused as busy when held, or waited for up to `wait` ms (Stop). */
   lock?: { key: string; wait?: number };
-  /** Checks against the agent's state just read (first try only); a reply here sends nothing. */
-  check?: () => R | null;
+  /** Checks against the agent's state just read (first try only): refuse (nothing is sent), or go on with what the check found. */
+  check?: () => CheckDecision<R>;
   /** The one request to the agent; `receipt` holds what the first try named. */
   post: (receipt: Receipt) => { path: string; body: Record<string, unknown>; routeClass: RouteClass };
   read: (reply: AgentReply) => R;
@@ -57,12 +63,13 @@ export interface ActSpec<R extends { outcome: string }> {
   unsure: (reply: R) => boolean;
   replies: CommonReplies<R>;
   /** Outcomes after which a repeat of the request id is answered from the receipt alone. */
-  final: ReadonlySet<string>;
+  final: ReadonlySet<ReceiptStatus>;
   /** The reply a repeat gets from the receipt. */
   fromReceipt: (receipt: Receipt) => R;
   /** What the receipt keeps of the reply (ids and reasons, never text). */
   keep: (reply: R) => Receipt['details'];
-  audit: { event: AuditEvent; details: (reply: R) => AuditDetails };
+  /** The audit line's details; `receipt` holds what the check found (on a retry, the first try's). */
+  audit: { event: AuditEvent; details: (reply: R, receipt: Receipt) => AuditDetails };
 }
 
 /**
@@ -86,9 +93,9 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   const now = new Date().toISOString();
   const receipt: Receipt = prior ?? { requestId: spec.requestId, act: spec.act, channel: 'program', target: spec.target, details: spec.details, payloadHash, attempts: 0, status: 'new', at: now, updatedAt: now };
   const settle = async (reply: R): Promise<R> => {
-    Object.assign(receipt, { status: reply.outcome, details: { ...receipt.details, ...spec.keep(reply) }, updatedAt: new Date().toISOString() });
+    Object.assign(receipt, { status: reply.outcome as ReceiptStatus, details: { ...receipt.details, ...spec.keep(reply) }, updatedAt: new Date().toISOString() });
     await ledger.write({ ...receipt });
-    await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, ...spec.audit.details(reply) }); // never rejects: it blocks nothing
+    await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, ...spec.audit.details(reply, receipt) }); // never rejects: it blocks nothing
     return reply;
   };
 
@@ -101,9 +108,9 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   try {
     if (!retry) {
       await freshState(handle); // the agent's state as it is now, or as last read if reading is slow
-      const refusal = spec.check?.();
-      if (refusal) return await settle(refusal);
-      Object.assign(receipt, { target: spec.target, details: spec.details });
+      const decision = spec.check?.() ?? { proceed: {} };
+      if ('refuse' in decision) return await settle(decision.refuse);
+      Object.assign(receipt, { target: { ...spec.target, ...decision.proceed.target }, details: { ...spec.details, ...decision.proceed.details } });
     }
     Object.assign(receipt, { attempts: receipt.attempts + 1, status: 'sending', updatedAt: new Date().toISOString() });
     await ledger.write({ ...receipt }); // on disk before anything reaches the agent
@@ -123,9 +130,9 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
     } catch (err) {
       // The agent refused outright: the receipt and the audit log say so before the phone hears it.
       if (!(err instanceof HttpError)) throw err;
-      Object.assign(receipt, { status: `refused: ${err.code}`, updatedAt: new Date().toISOString() });
+      Object.assign(receipt, { status: 'agent-refused', refusedCode: err.code, updatedAt: new Date().toISOString() });
       await ledger.write({ ...receipt });
-      await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, result: `refused: ${err.code}` });
+      await ctx.audit.record(store.name, ctx.device, spec.audit.event, { requestId: spec.requestId, result: auditResult({ outcome: 'refused', reason: err.code }) });
       throw err;
     }
     return await settle(retry && spec.unsure(reply) ? spec.replies.maybeApplied : reply);
@@ -163,11 +170,11 @@ export const ACT_REPLIES: CommonReplies<ActReply> = {
   unknown: { outcome: 'unknown' },
   maybeApplied: { outcome: 'maybe-applied' },
 };
-export const ACT_FINAL: ReadonlySet<string> = new Set(['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'maybe-applied']);
+export const ACT_FINAL: ReadonlySet<ReceiptStatus> = new Set<ActOutcome>(['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'maybe-applied']);
 
 export function actFromReceipt(receipt: Receipt): ActReply {
   const kept = receipt.details;
-  const reply: ActReply = { outcome: receipt.status as ActReply['outcome'] };
+  const reply: ActReply = { outcome: receipt.status as ActOutcome };
   if (typeof kept.reason === 'string') reply.reason = kept.reason as ActReply['reason'];
   if (typeof kept.askId === 'string') reply.askId = kept.askId;
   if (typeof kept.resultPaneId === 'string') reply.paneId = kept.resultPaneId;

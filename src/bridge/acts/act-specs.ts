@@ -1,22 +1,18 @@
 import type { ActReply, ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { panesOf } from '../../wire/parse-snapshot';
-import type { Pane } from '../../wire/types';
+import type { CapName, Pane } from '../../wire/types';
 import type { AgentHandle } from '../agent-handle';
-import { preview } from './audit-log';
-import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refusalOf, STOP_LOCK_WAIT_MS, type ActSpec, type AgentReply } from './act-runner';
-import { conversationKey } from './conversation-lock';
 import { HttpError } from '../phone/http-error';
+import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, STOP_LOCK_WAIT_MS, type ActSpec, type AgentReply } from './act-runner';
+import { auditResult, preview } from './audit-log';
+import { conversationKey } from './conversation-lock';
 
 const enc = encodeURIComponent;
-const lockKey = (handle: AgentHandle, paneId: string) => conversationKey(handle.store.name, paneId);
+const lockKey = (handle: AgentHandle, paneId: string) => ({ key: conversationKey(handle.store.name, paneId) });
 
 function paneNow(handle: AgentHandle, paneId: string): Pane | undefined {
   return handle.store.snapshot && panesOf(handle.store.snapshot).find(({ pane }) => pane.id === paneId)?.pane;
-}
-
-function requireCap(handle: AgentHandle, cap: keyof NonNullable<AgentHandle['store']['hello']>['caps']): void {
-  if (!handle.store.hello?.caps[cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${cap}`);
 }
 
 /** A turn the phone saw that is no longer the pane's current one. */
@@ -26,12 +22,14 @@ function turnMoved(pane: Pane | undefined, turnId: string | null): ActReply | nu
 }
 
 const okOr = (ok: (json: Record<string, unknown>) => ActReply) => ({ status, json }: AgentReply): ActReply => (status === 200 ? ok(json) : refusalOf(status, json));
+const done = okOr(() => ({ outcome: 'done' }));
 
-/** The act's check, request to the agent, reading of its reply, and audit line (bridge.md §6–7). */
-export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActReply> {
-  const base = {
+/** What every act but an answer shares. */
+function common(request: ActRequest) {
+  return {
     requestId: request.requestId,
     payload: request,
+    details: {},
     replies: ACT_REPLIES,
     final: ACT_FINAL,
     fromReceipt: actFromReceipt,
@@ -39,121 +37,144 @@ export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActRe
     // A retry the agent refused (turn moved, target gone) cannot tell whether the first try landed.
     unsure: (reply: ActReply) => reply.outcome === 'refused',
   };
-  switch (request.act) {
-    case 'send':
-    case 'steer': {
-      const steer = request.act === 'steer';
-      requireCap(handle, steer ? 'steer' : 'send');
+}
+
+type Of<A extends ActRequest['act']> = Extract<ActRequest, { act: A }>;
+type SpecRow<A extends ActRequest['act']> = { cap: CapName; spec: (handle: AgentHandle, request: Of<A>) => ActSpec<ActReply> };
+
+function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSpec<ActReply> {
+  const steer = request.act === 'steer';
+  const { paneId, turnId } = request;
+  return {
+    ...common(request),
+    act: 'send',
+    target: { paneId, turnId, steer },
+    details: { steer },
+    lock: lockKey(handle, paneId),
+    check: () => {
+      const pane = paneNow(handle, paneId);
+      // A plain send waits for every open ask, even one the phone cannot read.
+      if (!steer && pane && pane.asks.length > 0) return { refuse: { outcome: 'refused', reason: 'ask-open', askId: pane.asks[0]!.id } };
+      if (steer && pane?.turn?.state !== 'running') return { refuse: { outcome: 'refused', reason: 'no-turn' } };
+      return refuseOr(turnMoved(pane, turnId));
+    },
+    post: () => ({ path: `/pane/${enc(paneId)}/send`, body: { text: request.text, turnId, steer }, routeClass: 'write' }),
+    read: okOr((json) => ({ outcome: json.status === 'queued' ? 'queued' : json.status === 'steered' ? 'steered' : 'sent' })),
+    audit: { event: 'send', details: (reply) => ({ paneId, turnId, steer, result: auditResult(reply), preview: preview(request.text) }) },
+  };
+}
+
+/**
+ * Every act but an answer, keyed by act: the cap it needs, then its check, the one request to the
+ * agent, the reading of its reply and its audit line (bridge.md §6–7).
+ */
+const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
+  send: { cap: 'send', spec: sendSpec },
+  steer: { cap: 'steer', spec: sendSpec },
+  stop: {
+    cap: 'abort',
+    spec: (handle, request) => {
       const { paneId, turnId } = request;
       return {
-        ...base,
-        act: 'send',
-        target: { paneId, turnId, steer },
-        details: { steer },
-        lock: { key: lockKey(handle, paneId) },
-        check: () => {
-          const pane = paneNow(handle, paneId);
-          // A plain send waits for every open ask, even one the phone cannot read.
-          if (!steer && pane && pane.asks.length > 0) return { outcome: 'refused', reason: 'ask-open', askId: pane.asks[0]!.id };
-          if (steer && pane?.turn?.state !== 'running') return { outcome: 'refused', reason: 'no-turn' };
-          return turnMoved(pane, turnId);
-        },
-        post: () => ({ path: `/pane/${enc(paneId)}/send`, body: { text: request.text, turnId, steer }, routeClass: 'write' }),
-        read: okOr((json) => ({ outcome: json.status === 'queued' ? 'queued' : json.status === 'steered' ? 'steered' : 'sent' })),
-        audit: { event: 'send', details: (reply) => ({ paneId, turnId, steer, result: reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome, preview: preview(request.text) }) },
-      };
-    }
-    case 'stop': {
-      requireCap(handle, 'abort');
-      const { paneId, turnId } = request;
-      return {
-        ...base,
+        ...common(request),
         act: 'abort',
         target: { paneId, turnId },
-        details: {},
-        lock: { key: lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
-        check: () => turnMoved(paneNow(handle, paneId), turnId),
+        // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
+        lock: { ...lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
+        check: () => refuseOr(turnMoved(paneNow(handle, paneId), turnId)),
         post: () => ({ path: `/pane/${enc(paneId)}/abort`, body: { turnId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: json.status === 'idle' ? 'idle' : 'stopped' })),
-        audit: { event: 'abort', details: (reply) => ({ paneId, turnId, result: reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome }) },
+        audit: { event: 'abort', details: (reply) => ({ paneId, turnId, result: auditResult(reply) }) },
       };
-    }
-    case 'action': {
-      requireCap(handle, 'actions');
+    },
+  },
+  action: {
+    cap: 'actions',
+    spec: (handle, request) => {
       const { paneId, turnId, actionId } = request;
       return {
-        ...base,
+        ...common(request),
         act: 'action',
         target: { paneId, turnId, actionId },
-        details: {},
-        lock: { key: lockKey(handle, paneId) },
+        lock: lockKey(handle, paneId),
         check: () => {
           const pane = paneNow(handle, paneId);
-          if (pane && !pane.belt.some((b) => b.id === actionId)) return { outcome: 'refused', reason: 'not-found' };
-          return turnMoved(pane, turnId);
+          if (pane && !pane.belt.some((b) => b.id === actionId)) return { refuse: { outcome: 'refused', reason: 'not-found' } };
+          return refuseOr(turnMoved(pane, turnId));
         },
         post: () => ({ path: `/pane/${enc(paneId)}/action`, body: { actionId, turnId }, routeClass: 'write' }),
-        read: okOr(() => ({ outcome: 'done' })),
-        audit: { event: 'action', details: (reply) => ({ paneId, actionId, turnId, result: reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome }) },
+        read: done,
+        audit: { event: 'action', details: (reply) => ({ paneId, actionId, turnId, result: auditResult(reply) }) },
       };
-    }
-    case 'starter': {
-      requireCap(handle, 'starters');
+    },
+  },
+  starter: {
+    cap: 'starters',
+    spec: (_handle, request) => {
       const { starterId } = request;
       return {
-        ...base,
+        ...common(request),
         act: 'starter',
         target: { starterId },
-        details: {},
         post: () => ({ path: `/starter/${enc(starterId)}`, body: {}, routeClass: 'starter' }),
         read: okOr((json) => ({
           outcome: 'done',
           ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}),
           ...(isValidId(json.conversationId) ? { conversationId: json.conversationId } : {}),
         })),
-        audit: { event: 'starter.start', details: (reply) => ({ starterId, result: reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome }) },
+        audit: { event: 'starter.start', details: (reply) => ({ starterId, result: auditResult(reply) }) },
       };
-    }
-    case 'rename': {
-      requireCap(handle, 'rename');
+    },
+  },
+  rename: {
+    cap: 'rename',
+    spec: (handle, request) => {
       const { target, id, title } = request;
       return {
-        ...base,
+        ...common(request),
         act: 'rename',
         target: { target, id },
-        details: {},
-        ...(target === 'pane' ? { lock: { key: lockKey(handle, id) } } : {}),
+        ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: '/rename', body: { target, id, title }, routeClass: 'write' }),
-        read: okOr(() => ({ outcome: 'done' })),
-        audit: { event: target === 'workspace' ? 'space.rename' : `${target}.rename`, details: (reply) => ({ id, title, result: reply.outcome }) },
+        read: done,
+        audit: { event: target === 'workspace' ? 'space.rename' : `${target}.rename`, details: (reply) => ({ id, title, result: auditResult(reply) }) },
       };
-    }
-    case 'close': {
-      requireCap(handle, 'close');
+    },
+  },
+  close: {
+    cap: 'close',
+    spec: (handle, request) => {
       const { target, id } = request;
       return {
-        ...base,
+        ...common(request),
         act: 'close',
         target: { target, id },
-        details: {},
-        ...(target === 'pane' ? { lock: { key: lockKey(handle, id) } } : {}),
+        ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: '/close', body: { target, id }, routeClass: 'write' }),
-        read: okOr(() => ({ outcome: 'done' })),
-        audit: { event: target === 'workspace' ? 'space.close' : `${target}.close`, details: (reply) => ({ id, result: reply.outcome }) },
+        read: done,
+        audit: { event: target === 'workspace' ? 'space.close' : `${target}.close`, details: (reply) => ({ id, result: auditResult(reply) }) },
       };
-    }
-    case 'reopen': {
-      requireCap(handle, 'reopen');
+    },
+  },
+  reopen: {
+    cap: 'reopen',
+    spec: (_handle, request) => {
       const { conversationId } = request;
       return {
-        ...base,
+        ...common(request),
         act: 'reopen',
         target: { conversationId },
-        details: {},
         post: () => ({ path: '/reopen', body: { conversationId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: 'done', ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}) })),
-        audit: { event: 'durable.reopen', details: (reply) => ({ conversationId, result: reply.outcome }) },
+        audit: { event: 'durable.reopen', details: (reply) => ({ conversationId, result: auditResult(reply) }) },
       };
-    }
-  }
+    },
+  },
+};
+
+/** The spec of one phone act; an agent that did not declare the act's cap refuses it here (404). */
+export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActReply> {
+  const row = ACT_SPECS[request.act] as SpecRow<ActRequest['act']>;
+  if (!handle.store.hello?.caps[row.cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${row.cap}`);
+  return row.spec(handle, request as never);
 }

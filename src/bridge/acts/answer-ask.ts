@@ -5,19 +5,19 @@ import { isValidId } from '../../wire/ids';
 import { parseAsk } from '../../wire/parse-ask';
 import { bool, isRecord, oneOf, str } from '../../wire/read';
 import type { AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
-import type { Answer } from '../../wire/types';
-import { runAct, type AgentReply, type WriteContext } from './act-runner';
+import type { Answer, DecidedBy } from '../../wire/types';
+import { runAct, type ActSpec, type AgentReply, type WriteContext } from './act-runner';
 import { toPhoneAsk } from '../poll/ask-hash';
 import { conversationKey } from './conversation-lock';
 import { HttpError } from '../phone/http-error';
-import type { Ledger, Receipt } from './ledger';
+import type { Receipt, ReceiptStatus } from './ledger';
 import type { AgentHandle } from '../agent-handle';
 
 /** TODO(remove once the act runner test imports it from its home) */
 export type { AgentHandle } from '../agent-handle';
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
-const FINAL: ReadonlySet<string> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+const FINAL: ReadonlySet<ReceiptStatus> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
 
 /** Reads the phone's answer request; anything malformed is a 400 with a JSON code. */
 export function parseAskRequest(raw: unknown): AskRequest {
@@ -27,6 +27,21 @@ export function parseAskRequest(raw: unknown): AskRequest {
     throw new HttpError(400, 'bad-request', 'agent, paneId, requestId, hash and answer are required');
   }
   return { agent, paneId, requestId, hash, answer: answer as AskRequest['answer'], secondTap: bool(raw.secondTap) ?? false };
+}
+
+/** Who closed an ask the phone meant to answer, as the card's outcome. */
+function closedOutcome(closedBy: DecidedBy | undefined): AskOutcome {
+  if (closedBy === 'phone') return 'already-answered';
+  if (closedBy === 'program') return 'decided-in-agent';
+  if (closedBy === 'timeout') return 'timed-out';
+  return 'too-late';
+}
+
+/** An answer's own field alone (option ids, text or values), as the agent is sent it. */
+function answerOnly(answer: Answer): Answer {
+  if ('optionIds' in answer) return { optionIds: answer.optionIds };
+  if ('text' in answer) return { text: answer.text };
+  return { values: answer.values };
 }
 
 /** What the receipt keeps of an answer: option ids, or only the answer's kind, never typed text. */
@@ -62,24 +77,17 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
   const { store } = handle;
   if (!store.hello?.caps.asks) throw new HttpError(404, 'not-found', 'this agent takes no answers');
   const { paneId } = request;
-  let answer: unknown = request.answer;
-  const spec = {
-    act: 'answer' as const,
+  const spec: ActSpec<AskReply> = {
+    act: 'answer',
     requestId: request.requestId,
     payload: [askId, paneId, request.hash, request.answer, request.secondTap === true],
-    target: { paneId, askId, revision: null as number | null, hash: request.hash },
-    details: {} as Receipt['details'],
+    target: { paneId, askId, revision: null, hash: request.hash },
+    details: {},
     lock: { key: conversationKey(store.name, paneId) },
-    check: (): AskReply | null => {
+    check: () => {
       const current = store.chatJson(paneId)?.asks.find((a) => a.id === askId);
-      if (!current) {
-        const closedBy = store.panes.get(paneId)?.closedAsks.get(askId);
-        if (closedBy === 'phone') return { outcome: 'already-answered' };
-        if (closedBy === 'program') return { outcome: 'decided-in-agent' };
-        if (closedBy === 'timeout') return { outcome: 'timed-out' };
-        return { outcome: 'too-late' };
-      }
-      if (current.hash !== request.hash) return { outcome: 'stale', ask: current };
+      if (!current) return { refuse: { outcome: closedOutcome(store.panes.get(paneId)?.closedAsks.get(askId)) } };
+      if (current.hash !== request.hash) return { refuse: { outcome: 'stale', ask: current } };
       const checked = checkAnswer(current, request.answer);
       if (!checked) throw new HttpError(400, 'bad-answer', 'the answer does not fit the question');
       if (choosesAllowAlways(current, checked)) {
@@ -87,26 +95,24 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
         if (!allowAlwaysOffered(current, handle.link.usesToken)) throw new HttpError(400, 'allow-always-not-offered', 'allow-always is not offered on this card');
         if (!request.secondTap) throw new HttpError(400, 'second-tap-required', 'allow-always needs a second tap');
       }
-      answer = checked;
-      spec.target.revision = current.revision;
-      spec.details = answerDetails(checked);
-      return null;
+      return { proceed: { target: { revision: current.revision }, details: answerDetails(checked) } };
     },
-    post: (receipt: Receipt) => ({
+    post: (receipt) => ({
       path: `/pane/${encodeURIComponent(paneId)}/answer`,
-      body: { askId, revision: typeof receipt.target.revision === 'number' ? receipt.target.revision : 1, answer },
-      routeClass: 'write' as const,
+      // The answer as checked on the first try: only its own field travels (a retry sends the same).
+      body: { askId, revision: typeof receipt.target.revision === 'number' ? receipt.target.revision : 1, answer: answerOnly(request.answer) },
+      routeClass: 'write',
     }),
     read: readAnswerReply,
     // On a retry, anything but taken or stale means the ask closed: the first try may be why.
-    unsure: (reply: AskReply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
-    replies: { busy: { outcome: 'busy' as const }, unknown: { outcome: 'unknown' as const }, maybeApplied: { outcome: 'maybe-applied' as const } },
+    unsure: (reply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
+    replies: { busy: { outcome: 'busy' }, unknown: { outcome: 'unknown' }, maybeApplied: { outcome: 'maybe-applied' } },
     final: FINAL,
-    fromReceipt: (receipt: Receipt): AskReply => ({ outcome: receipt.status as AskOutcome }),
+    fromReceipt: (receipt) => ({ outcome: receipt.status as AskOutcome }),
     keep: () => ({}),
     audit: {
-      event: 'answer' as const,
-      details: (reply: AskReply) => ({ paneId, askId, revision: spec.target.revision, ...spec.details, result: reply.outcome }),
+      event: 'answer',
+      details: (reply, receipt) => ({ paneId, askId, revision: receipt.target.revision ?? null, ...receipt.details, result: reply.outcome }),
     },
   };
   return runAct(handle, ctx, spec);

@@ -24,6 +24,11 @@ export type AuditEvent =
 
 export type AuditDetails = Record<string, string | number | boolean | string[] | null | undefined>;
 
+/** The audit line's `result` of a reply: its outcome, and why when it was refused. */
+export function auditResult(reply: { outcome: string; reason?: string }): string {
+  return reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome;
+}
+
 /** The first characters of a send, as the audit log may keep them. */
 export function preview(text: string): string {
   const chars = [...text];

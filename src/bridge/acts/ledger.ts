@@ -1,6 +1,7 @@
 import { appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rememberBounded } from '../../wire/bounded-map';
+import type { ActOutcome, AskOutcome } from '../../wire/bridge-json';
 import { isRecord } from '../../wire/read';
 import { tightenFile, writePrivateFile } from '../fs/private-file';
 
@@ -23,11 +24,18 @@ export interface Receipt {
   payloadHash: string;
   /** How many times the bridge passed this request to the agent (at most twice). */
   attempts: number;
-  /** `sending` until the agent answers; then the outcome. */
-  status: string;
+  status: ReceiptStatus;
+  /** With `agent-refused`: the agent's own code (cleaned), which the audit line names. */
+  refusedCode?: string;
   at: string;
   updatedAt: string;
 }
+
+/**
+ * Where a receipt stands: `new` before the agent hears anything, `sending` while it is sent, then
+ * the reply's outcome, or `agent-refused` when the agent refused the request outright.
+ */
+export type ReceiptStatus = 'new' | 'sending' | AskOutcome | ActOutcome | 'agent-refused';
 
 const FILE = 'receipts.jsonl';
 /** Receipts kept in memory (and in the file after it is compacted). */
@@ -57,7 +65,7 @@ export class Ledger {
       lines += 1;
       try {
         const value: unknown = JSON.parse(line);
-        if (isRecord(value) && typeof value.requestId === 'string') ledger.remember(value as unknown as Receipt);
+        if (isRecord(value) && typeof value.requestId === 'string') ledger.remember(fromDisk(value));
       } catch {
         log(`[bridge] ${ledger.file}: a line that is not JSON was skipped`);
       }
@@ -99,6 +107,13 @@ export class Ledger {
   private async compact(): Promise<void> {
     await writePrivateFile(this.file, [...this.receipts.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
   }
+}
+
+/** A receipt as a line on disk: an older build wrote an outright refusal as `refused: <code>`. */
+function fromDisk(value: Record<string, unknown>): Receipt {
+  const receipt = value as unknown as Receipt;
+  const legacy = typeof value.status === 'string' ? /^refused: (.*)$/.exec(value.status) : null;
+  return legacy ? { ...receipt, status: 'agent-refused', refusedCode: legacy[1] } : receipt;
 }
 
 /** Appends and syncs: a receipt the bridge relies on after a crash must be on the disk. */

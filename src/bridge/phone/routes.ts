@@ -12,6 +12,7 @@ import { parseActRequest } from '../acts/act-requests';
 import { runAct, type WriteContext } from '../acts/act-runner';
 import { actSpec } from '../acts/act-specs';
 import { answerAsk, parseAskRequest } from '../acts/answer-ask';
+import { auditResult } from '../acts/audit-log';
 import type { AgentHandle } from '../agent-handle';
 import { closedPage, conversationHistory, cursorParam } from './history';
 import { HttpError } from './http-error';
@@ -66,7 +67,7 @@ const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
     const request = parseActRequest(name, { agent: r.params.agent ?? '', paneId: r.params.paneId, starterId: r.params.starterId }, await readJson(r.req));
     const handle = agentOf(r, request.agent);
     const reply = await runAct(handle, writeContext(r), actSpec(handle, request));
-    handle.store.countResult(reply.reason ? `${reply.outcome}: ${reply.reason}` : reply.outcome);
+    handle.store.countResult(auditResult(reply));
     sendJson(r.res, 200, reply);
   },
 });
