@@ -1,9 +1,8 @@
-import type { Answer, Ask, BeltButton, DecidedBy, Item } from '../wire/types';
+import type { Answer, Ask, BeltButton, DecidedBy, DistributiveOmit, Item } from '../wire/types';
 import type { AgentState } from './agent-state';
 import { askIdFor } from './ask-id';
 import type { OpenAsk, PaneModel } from './pane-model';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What an agent passes to raise an ask; the kit adds id, revision and times. */
 export type AskSpec = DistributiveOmit<Exclude<Ask, { kind: 'unknown' }>, 'id' | 'revision' | 'createdAt' | 'expiresAt' | 'shortened'> & {

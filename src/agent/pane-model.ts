@@ -1,4 +1,4 @@
-import type { Answer, Ask, BeltButton, CurrentView, DecidedBy, EventsReply, Item, Pane, PaneEvent, Turn } from '../wire/types';
+import type { Answer, Ask, BeltButton, CurrentView, DecidedBy, DistributiveOmit, EventsReply, Item, Pane, PaneEvent, Turn } from '../wire/types';
 import type { Conversation } from './conversations';
 import { ENVELOPE_BYTES, fitFromEnd, fitFromStart } from './fit-bytes';
 import { rememberBounded } from '../wire/bounded-map';
@@ -190,4 +190,3 @@ export class PaneModel {
   }
 }
 
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;

@@ -3,15 +3,15 @@ import { cleanField } from '../wire/clean';
 import { isValidId } from '../wire/ids';
 import { LIMITS } from '../wire/limits';
 import { bool, count, isRecord, oneOf, type Rec } from '../wire/read';
-import { utf8Length } from '../wire/utf8';
+import { sendTextProblem } from '../wire/text-rules';
+import { WRITE_TARGETS, type WriteTarget } from '../wire/types';
 import type { AgentState } from './agent-state';
 import { paneHandle, type PaneHandle } from './handles';
 import type { PaneModel } from './pane-model';
 import { startSendTurn, type SendHandler } from './turns';
 import { wireError, type WireReply } from './wire-reply';
 
-const TARGETS = ['workspace', 'tab', 'pane'] as const;
-export type Target = (typeof TARGETS)[number];
+export type Target = WriteTarget;
 
 /** What the agent's own code does when the phone acts. Each is optional. */
 export interface Handlers {
@@ -70,8 +70,9 @@ export function send(ctx: WriteContext, pane: PaneModel, body: Rec, requestId: s
   if (steer ? !caps.steer : !caps.send) return wireError(404, 'not-found');
   const text = body.text;
   const turnId = readTurnId(body);
-  if (typeof text !== 'string' || utf8Length(text) < 1 || utf8Length(text) > LIMITS.sendTextBytes) {
-    return badRequest(`text must be 1–${LIMITS.sendTextBytes} bytes`);
+  // The phone's and the bridge's one rule for sent text: something besides white space, within the limit.
+  if (typeof text !== 'string' || sendTextProblem(text) !== null) {
+    return badRequest(`text must be 1–${LIMITS.sendTextBytes} bytes, not only white space`);
   }
   if (turnId === undefined) return badRequest('turnId must be an id or null');
   if (steer) {
@@ -119,7 +120,7 @@ export async function action(ctx: WriteContext, pane: PaneModel, body: Rec): Pro
 }
 
 function readTarget(body: Rec): { target: Target; id: string } | undefined {
-  const target = oneOf(body.target, TARGETS);
+  const target = oneOf(body.target, WRITE_TARGETS);
   return target && isValidId(body.id) ? { target, id: body.id } : undefined;
 }
 

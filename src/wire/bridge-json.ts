@@ -2,7 +2,7 @@
  * The bridge's JSON for the phone: the only types the app shares with the bridge.
  * Everything in here has already been parsed and cleaned by the bridge.
  */
-import type { Answer, Ask, BeltButton, Caps, DecidedBy, Item, PaneState, Starter, Turn } from './types';
+import type { Answer, Ask, BeltButton, Caps, DecidedBy, Item, PaneState, Starter, Turn, WriteTarget } from './types';
 
 export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
 
@@ -143,8 +143,8 @@ export type ActRequest =
   | { act: 'stop'; agent: string; paneId: string; requestId: string; turnId: string | null }
   | { act: 'action'; agent: string; paneId: string; requestId: string; actionId: string; turnId: string | null }
   | { act: 'starter'; agent: string; requestId: string; starterId: string }
-  | { act: 'rename'; agent: string; requestId: string; target: 'workspace' | 'tab' | 'pane'; id: string; title: string }
-  | { act: 'close'; agent: string; requestId: string; target: 'workspace' | 'tab' | 'pane'; id: string }
+  | { act: 'rename'; agent: string; requestId: string; target: WriteTarget; id: string; title: string }
+  | { act: 'close'; agent: string; requestId: string; target: WriteTarget; id: string }
   | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
 
 export type ActOutcome =

@@ -40,6 +40,11 @@ export const LIMITS = {
   historyConversations: 100,
   historyItems: 1000,
   requestIdMemory: 500,
+  /** An attached agent's name in `sources.json`, its URL, and its token. */
+  agentNameChars: 64,
+  agentUrlBytes: 2048,
+  tokenMinBytes: 32,
+  tokenMaxBytes: 4096,
   decidedAskMemory: 500,
 } as const;
 
@@ -73,6 +78,9 @@ export const REPLY_LIMITS = {
 } as const;
 
 export type ReplyKind = keyof typeof REPLY_LIMITS;
+
+/** A phone's request is sent at most this many times under one request id: the second try is the last. */
+export const MAX_TRIES = 2;
 
 /** The wire versions this build speaks. */
 export const WIRE_VERSIONS = { min: 1, max: 1 } as const;

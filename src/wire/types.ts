@@ -1,5 +1,12 @@
 /** The shapes of wire v1 (WIRE.md). Values of these types are already checked and cleaned. */
 
+/** `Omit` over each member of a union, so a discriminated union stays one. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What rename and close can name. */
+export const WRITE_TARGETS = ['workspace', 'tab', 'pane'] as const;
+export type WriteTarget = (typeof WRITE_TARGETS)[number];
+
 export interface VersionRange {
   min: number;
   max: number;

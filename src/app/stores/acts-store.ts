@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
+import { MAX_TRIES } from '../../wire/limits';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { ActReply, ActRequest, RefusalReason } from '../../wire/bridge-json';
 import type { Storage } from '../storage';
@@ -100,7 +101,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
       if (intent.state === 'sending') return { phase: 'sending', act };
       if (intent.state === 'failed') return { phase: 'failed', act, message: intent.error ?? '' };
       // After the one Try again, an outcome still unknown may have been applied: never a third send.
-      if (intent.state === 'unknown') return { phase: 'done', act, reply: { outcome: intent.tries === 2 ? 'maybe-applied' : 'unknown' } };
+      if (intent.state === 'unknown') return { phase: 'done', act, reply: { outcome: intent.tries >= MAX_TRIES ? 'maybe-applied' : 'unknown' } };
       return { phase: 'done', act, reply: intent.reply ?? { outcome: 'unknown' } };
     },
     canRetry: (key) => ledger.canRetry(key),

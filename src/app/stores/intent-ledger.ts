@@ -1,4 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { MAX_TRIES } from '../../wire/limits';
 import { isRecord } from '../../wire/read';
 import { mintRequestId } from '../request-id';
 import type { Storage } from '../storage';
@@ -121,7 +122,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     intentOf,
     canRetry(key) {
       const intent = intentOf(key);
-      return intent?.state === 'unknown' && intent.tries === 1;
+      return intent?.state === 'unknown' && intent.tries < MAX_TRIES;
     },
     latestOf(keys) {
       let best: Intent<Req, Rep> | undefined;
@@ -138,7 +139,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     },
     async retry(key) {
       const intent = byKey.peek()[key];
-      if (!intent || intent.state !== 'unknown' || intent.tries !== 1) return null;
+      if (!intent || intent.state !== 'unknown' || intent.tries >= MAX_TRIES) return null;
       return send({ ...intent, tries: 2, state: 'sending', at: now() });
     },
   };

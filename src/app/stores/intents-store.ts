@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
+import { MAX_TRIES } from '../../wire/limits';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
@@ -50,7 +51,7 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
       if (intent.state === 'sending') return { phase: 'sending' };
       if (intent.state === 'failed') return { phase: 'refused', reason: intent.error ?? '' };
       // After the one Try again, an outcome still unknown may have been applied: never a third send.
-      if (intent.state === 'unknown' && intent.tries === 2) return { phase: 'done', outcome: 'maybe-applied' };
+      if (intent.state === 'unknown' && intent.tries >= MAX_TRIES) return { phase: 'done', outcome: 'maybe-applied' };
       return { phase: 'done', outcome: intent.reply?.outcome ?? 'unknown' };
     },
     canRetry: (agent, askId) => ledger.canRetry(askKey(agent, askId)),

@@ -2,9 +2,9 @@ import type { ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord, oneOf } from '../../wire/read';
 import { sendTextProblem, titleProblem } from '../../wire/text-rules';
+import { WRITE_TARGETS } from '../../wire/types';
 import { HttpError } from '../phone/http-error';
 
-const TARGETS = ['workspace', 'tab', 'pane'] as const;
 const bad = (message: string) => new HttpError(400, 'bad-request', message);
 
 function id(raw: unknown, name: string): string {
@@ -47,7 +47,7 @@ export function parseActRequest(act: ActRequest['act'], path: { agent: string; p
     case 'starter':
       return { act, agent, requestId, starterId: id(path.starterId, 'starterId') };
     case 'rename': {
-      const target = oneOf(raw.target, TARGETS);
+      const target = oneOf(raw.target, WRITE_TARGETS);
       if (!target || typeof raw.title !== 'string') throw bad('target, id and a title are required');
       const found = titleProblem(raw.title);
       if (found?.problem === 'empty') throw new HttpError(400, 'empty', 'the title is empty');
@@ -55,7 +55,7 @@ export function parseActRequest(act: ActRequest['act'], path: { agent: string; p
       return { act, agent, requestId, target, id: id(raw.id, 'id'), title: raw.title.trim() };
     }
     case 'close': {
-      const target = oneOf(raw.target, TARGETS);
+      const target = oneOf(raw.target, WRITE_TARGETS);
       if (!target) throw bad('target must be workspace, tab or pane');
       return { act, agent, requestId, target, id: id(raw.id, 'id') };
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_TRIES } from '../../wire/limits';
 import type { ActOutcome, ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
@@ -87,7 +88,7 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
     throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
   }
   if (prior && spec.final.has(prior.status)) return spec.fromReceipt(prior);
-  if (prior && prior.attempts >= 2) return spec.replies.maybeApplied; // never a third time
+  if (prior && prior.attempts >= MAX_TRIES) return spec.replies.maybeApplied; // never a third time
   const retry = prior !== undefined;
 
   const now = new Date().toISOString();

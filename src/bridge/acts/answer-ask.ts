@@ -57,10 +57,8 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
     return ask ? { outcome: 'stale', ask: toPhoneAsk(ask) } : { outcome: 'too-late' };
   }
   if (status === 409 && json.code === 'decided') {
-    const by = oneOf(json.decidedBy, ['phone', 'program', 'timeout'] as const);
-    if (by === 'program') return { outcome: 'decided-in-agent' };
-    if (by === 'timeout') return { outcome: 'timed-out' };
-    return { outcome: 'already-answered' };
+    // A decided ask whose decider is not named was decided all the same: by someone, already.
+    return { outcome: closedOutcome(oneOf(json.decidedBy, ['phone', 'program', 'timeout'] as const) ?? 'phone') };
   }
   // The agent no longer has the pane: as for an ask it does not know, the question may come back.
   if (status === 404) return { outcome: 'too-late' };

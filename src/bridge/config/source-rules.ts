@@ -2,12 +2,13 @@
  * The rules for an agent's address (bridge.md §3), one home for `attach`, the config reader and
  * the transports. Each returns null when the value is fine, else the reason.
  */
+import { LIMITS } from '../../wire/limits';
 import { socketPathProblem } from '../../wire/socket-path';
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const NAME = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LIMITS.agentNameChars - 1}}$`);
 
 export function checkName(name: string): string | null {
-  return NAME.test(name) ? null : 'a name is 1–64 letters, digits, "-" or "_", starting with a letter or digit';
+  return NAME.test(name) ? null : `a name is 1–${LIMITS.agentNameChars} letters, digits, "-" or "_", starting with a letter or digit`;
 }
 
 /** The socket path rule lives with the wire, shared with the agent kit. */
@@ -16,7 +17,7 @@ export function checkSocketPath(path: string): string | null {
 }
 
 export function checkUrl(raw: string): string | null {
-  if (Buffer.byteLength(raw) > 2048) return 'the URL is over 2048 bytes';
+  if (Buffer.byteLength(raw) > LIMITS.agentUrlBytes) return `the URL is over ${LIMITS.agentUrlBytes} bytes`;
   let url: URL;
   try {
     url = new URL(raw);
@@ -34,8 +35,8 @@ export function checkUrl(raw: string): string | null {
 export function checkToken(raw: string): string | null {
   const token = raw.trim();
   const bytes = Buffer.byteLength(token);
-  if (bytes < 32) return 'the token is shorter than 32 bytes';
-  if (bytes > 4096) return 'the token is longer than 4096 bytes';
+  if (bytes < LIMITS.tokenMinBytes) return `the token is shorter than ${LIMITS.tokenMinBytes} bytes`;
+  if (bytes > LIMITS.tokenMaxBytes) return `the token is longer than ${LIMITS.tokenMaxBytes} bytes`;
   if (!/^[\x21-\x7e]+$/.test(token)) return 'the token must be printable ASCII without spaces';
   return null;
 }

@@ -1,11 +1,12 @@
 import { useSignal } from '@preact/signals';
 import type { ActReply } from '../../../wire/bridge-json';
+import type { WriteTarget } from '../../../wire/types';
 import { controlKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';
 import { CloseControl } from './close-control';
 import { RenameControl } from './rename-control';
 
-export type ManagedTarget = 'workspace' | 'tab' | 'pane';
+export type ManagedTarget = WriteTarget;
 
 interface Props {
   acts: ActsStore;
