@@ -14,6 +14,8 @@ export interface ReadOptions {
 }
 
 export class BridgeHttpError extends Error {
+  override readonly name = 'BridgeHttpError';
+
   constructor(
     readonly status: number,
     readonly code: string,

@@ -58,7 +58,8 @@ export class Ledger {
   static async open(folder: string, log: (line: string) => void): Promise<Ledger> {
     const ledger = new Ledger(join(folder, FILE));
     await tightenFile(ledger.file, log);
-    const text = await readFile(ledger.file, 'utf8').catch(() => '');
+    // No file yet is a first start; any other failure stops the start: answers rest on these receipts.
+    const text = await readFile(ledger.file, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? '' : Promise.reject(err)));
     let lines = 0;
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;

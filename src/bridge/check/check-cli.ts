@@ -25,7 +25,9 @@ export interface CliIo {
 }
 
 /** A mistake in how the command was called: exit 2. Its message never quotes an argument's value. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
 
 export interface CheckArgs {
   target: CheckTarget;

@@ -30,8 +30,12 @@ export interface Rule {
   run(ctx: CheckContext): Promise<void>;
 }
 
-export class RuleFail extends Error {}
-export class RuleSkip extends Error {}
+export class RuleFail extends Error {
+  override readonly name = 'RuleFail';
+}
+export class RuleSkip extends Error {
+  override readonly name = 'RuleSkip';
+}
 
 export function fail(why: string): never {
   throw new RuleFail(why);

@@ -15,6 +15,8 @@ export interface AgentSource {
 }
 
 export class FatalConfigError extends Error {
+  override readonly name = 'FatalConfigError';
+
   /** The one line the bridge prints before it stops. */
   get line(): string {
     return `[bridge] FATAL: ${this.message}`;

@@ -10,10 +10,14 @@ export type SourceEntry =
   | { name: string; kind: 'durable'; url: string; token: string };
 
 /** The file could not be read or parsed: nothing is rewritten, so a typo never costs the other entries. */
-export class SourcesFileRefused extends Error {}
+export class SourcesFileRefused extends Error {
+  override readonly name = 'SourcesFileRefused';
+}
 
 /** No entry has this name. */
-export class NotAttached extends Error {}
+export class NotAttached extends Error {
+  override readonly name = 'NotAttached';
+}
 
 export interface SourcesFile {
   path: string;

@@ -14,7 +14,9 @@ export const DEADLINES = {
 export type RouteClass = keyof (typeof DEADLINES)['socket'];
 
 /** The address failed a check before any byte was sent (privacy walk, bad config). */
-export class AddressRefused extends Error {}
+export class AddressRefused extends Error {
+  override readonly name = 'AddressRefused';
+}
 
 /**
  * How the bridge reaches one agent: checks the address before every connect, adds the version

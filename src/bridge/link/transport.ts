@@ -12,8 +12,14 @@ export type TransportFailure =
   | 'certificate-refused';
 
 export class TransportError extends Error {
-  constructor(readonly failure: TransportFailure, message: string) {
-    super(message);
+  override readonly name = 'TransportError';
+
+  constructor(
+    readonly failure: TransportFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
   }
 }
 
@@ -125,9 +131,9 @@ export function callSocket(socketPath: string, call: WireCall): Promise<WireResp
     (headers, onResponse) =>
       httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent: false }, onResponse),
     (err) => {
-      if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`);
-      if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused');
-      return new TransportError('connection-lost', 'the connection was lost');
+      if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`, { cause: err });
+      if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused', { cause: err });
+      return new TransportError('connection-lost', 'the connection was lost', { cause: err });
     },
   );
 }

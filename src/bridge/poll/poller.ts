@@ -10,10 +10,14 @@ import { TransportError, type WireResponse } from '../link/transport';
 import { versionMismatchSentence } from '../link/version-sentence';
 
 /** A reply the rules call a failed read (bad status, malformed body). */
-class ReadFailure extends Error {}
+class ReadFailure extends Error {
+  override readonly name = 'ReadFailure';
+}
 
 /** The token transport's 401 or 403: shown as `token-refused`, so the user knows what to fix. */
 class TokenRefused extends Error {
+  override readonly name = 'TokenRefused';
+
   constructor() {
     super('token-refused');
   }
