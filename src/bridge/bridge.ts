@@ -1,3 +1,9 @@
+/**
+ * The composition root: builds each agent's handle (link, store, cache, poller, ledger), the poll
+ * scheduler and the phone server, and closes them again. The rooms: cli/ (verbs), config/ (which
+ * agents), link/ (reaching one), poll/ (reading and keeping), acts/ (writing at most once),
+ * phone/ (the phone's API and app), fs/ (private files), check/ (conformance), bench/, testing/.
+ */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentHandle } from './agent-handle';

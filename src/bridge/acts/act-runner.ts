@@ -1,3 +1,8 @@
+/**
+ * The acts room: a phone's write to an agent, at most once. The runner (here) writes the receipt
+ * first (`ledger.ts`), holds the conversation's lock, checks, sends one POST and audits it; each
+ * act's spec is a row of `act-specs.ts`, an answer's is `answer-ask.ts`.
+ */
 import { createHash } from 'node:crypto';
 import { MAX_TRIES } from '../../wire/limits';
 import type { ActOutcome, ActReply } from '../../wire/bridge-json';

@@ -1,3 +1,7 @@
+/**
+ * The check room: `collie durable check`, the wire's conformance rules run against any agent
+ * (rules-*.ts), each printing `ok` or `FAIL <why>`.
+ */
 import { clean } from '../../wire/clean';
 import { WIRE_VERSIONS } from '../../wire/limits';
 import { parseRange, pickVersion } from '../../wire/parse-hello';

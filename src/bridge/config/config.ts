@@ -1,3 +1,8 @@
+/**
+ * The config room: which agents the bridge dials. `sources.json` (read and written strictly, 0600,
+ * by `sources-file.ts`), the `.env` agent, `COLLIE_PROGRAMS=off`, and the rules each entry must
+ * meet (`source-rules.ts`); a bad entry stops the bridge with one `[bridge] FATAL:` line.
+ */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../../wire/read';

@@ -1,3 +1,7 @@
+/**
+ * The fs room: files and folders that may hold secrets, 0600 and 0700 from their first byte
+ * (`private-file.ts`, `state-dir.ts`).
+ */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';

@@ -1,3 +1,8 @@
+/**
+ * The link room: how the bridge reaches one agent. A private socket (after the privacy walk in
+ * `socket-privacy.ts`) or HTTPS with a bearer token (`transport-url.ts`), each exchange under a
+ * deadline and a reply cap, the version header, and the sentence for a version mismatch.
+ */
 import { REPLY_LIMITS, VERSION_HEADER, WIRE_PREFIX, type ReplyKind } from '../../wire/limits';
 import type { AgentSource } from '../config/config';
 import { checkSocketPrivacy } from './socket-privacy';

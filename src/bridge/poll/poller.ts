@@ -1,3 +1,9 @@
+/**
+ * The poll room: reading agents and keeping what they said. The scheduler decides when
+ * (`poll-scheduler.ts`, `cadence.ts`), the poller reads hello → snapshot → events, the agent
+ * store and its pane logs hold the cleaned result within the memory budget, and the disk cache
+ * keeps it across restarts.
+ */
 import { rememberBounded } from '../../wire/bounded-map';
 import { BRIDGE_MEMORY, LIMITS, WIRE_VERSIONS, type ReplyKind } from '../../wire/limits';
 import { parseEventsReply } from '../../wire/parse-events';
