@@ -59,6 +59,21 @@ test.afterEach(async () => {
 
 const composer = (page: Page) => page.getByRole('region', { name: 'Write to the agent' });
 const sends = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
+/** Counts, in the page itself, every send it asks the bridge for (so a count read after a timer ran is exact). */
+async function countPhoneSends(page: Page) {
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    (window as unknown as { phoneSends: string[] }).phoneSends = sent;
+    const real = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const request = input instanceof Request ? input : null;
+      const target = request ? request.url : String(input);
+      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && target.endsWith('/api/send')) sent.push(target);
+      return real(input, init);
+    };
+  });
+}
+const phoneSends = (page: Page) => page.evaluate(() => (window as unknown as { phoneSends: string[] }).phoneSends.length);
 async function write(page: Page, text: string, button: 'Send' | 'Steer') {
   await composer(page).getByLabel('Message').fill(text);
   await composer(page).getByRole('button', { name: button, exact: true }).click();
@@ -155,11 +170,18 @@ test('an agent without steer shows no Steer control', async ({ page }) => {
 
 test('a send whose reply is lost shows unknown and is never resent by itself', async ({ page }) => {
   await start();
+  await page.clock.install(); // the phone's timers, so a resend it scheduled for later runs below
+  await countPhoneSends(page);
   await page.goto(`${url}#/agent/desk/chat/p`);
   proxy.next('apply-then-drop');
   await write(page, 'once only', 'Send');
   await expect(composer(page)).toContainText('Read the chat before you send again.');
-  await page.waitForTimeout(1500); // give any automatic resend (there must be none) time to happen
+  // What follows the lost reply: the bridge reads the agent, the phone reads the chat and shows
+  // the send as landed. Then ten minutes of the phone's timers.
+  await expect(page.getByRole('region', { name: 'Recent sends' })).toContainText('effective');
+  await expect(page.getByRole('main')).toContainText('once only');
+  await page.clock.runFor(10 * 60_000);
+  expect(await phoneSends(page)).toBe(1); // counted in the page as its timers ran: it asked the bridge once
   expect(sends()).toHaveLength(1);
   expect(turns).toHaveLength(1);
 });

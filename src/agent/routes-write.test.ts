@@ -10,6 +10,8 @@ let collie: Collie;
 let pane: PaneHandle;
 let socket: string;
 let turns: SendContext[];
+/** Woken each time the agent starts a turn. */
+let turnStarted: (() => void)[];
 let n = 0;
 const rid = () => `r-${++n}`;
 
@@ -19,11 +21,13 @@ beforeEach(async () => {
   collie = await openCollie({ socket, hostName: 'test', caps: ALL, log: () => {} });
   pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' });
   turns = [];
+  turnStarted = [];
   // Each turn runs until the test ends it (or the person stops it).
   collie.handle({
     send: (ctx) =>
       new Promise<void>((resolve) => {
         turns.push(ctx);
+        for (const wake of turnStarted.splice(0)) wake();
         ctx.turn.signal.addEventListener('abort', () => resolve());
         (ctx as SendContext & { finish?: () => void }).finish = resolve;
       }),
@@ -41,7 +45,10 @@ const paneJson = async (id = 'p') => {
   return undefined;
 };
 const finish = (i: number) => (turns[i] as SendContext & { finish: () => void }).finish();
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Resolves once the agent has started `count` turns in all. */
+const turnsStarted = async (count: number) => {
+  while (turns.length < count) await new Promise<void>((wake) => turnStarted.push(wake));
+};
 
 describe('send, steer and abort', () => {
   it('starts a turn with a plain send and shows the user item naming its request id', async () => {
@@ -61,7 +68,7 @@ describe('send, steer and abort', () => {
     expect(queued.json).toEqual({ status: 'queued', turnId: first.turnId });
     expect((await paneJson()).turn.queued).toBe(1);
     finish(0);
-    await settle();
+    await turnsStarted(2); // the queued send runs as the next turn
     expect(turns.map((t) => t.text)).toEqual(['one', 'two']);
     expect((await paneJson()).turn).toMatchObject({ state: 'running', queued: 0 });
   });

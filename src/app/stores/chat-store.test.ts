@@ -1,9 +1,10 @@
+import { effect } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeClient, Fetched, ReadOptions } from '../phone-api-client';
-import type { AskReply, AskRequest, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { memory } from './acts-test-kit';
-import { createChatStore, type ChatStore } from './chat-store';
+import { createChatStore, SETTLED_CARD_MS, type ChatStore } from './chat-store';
 import { createIntentsStore } from './intents-store';
 
 /** The same ask in two copies of one agent program: same pane id, same tool call, so the same id. */
@@ -22,13 +23,23 @@ function chatOf(agent: string, asks: PhoneAsk[]): ChatJson {
 
 type Reply = AskReply | Error | (() => Promise<AskReply>);
 
-/** A bridge holding one chat per agent: plain reads answer at once, long-polls wait until left. */
+/**
+ * A bridge holding one chat per agent: plain reads answer at once (a fresh copy, as parsed JSON
+ * is), long-polls wait until `push` or until left.
+ */
 function bridgeWith(chats: Record<string, ChatJson>, replies: Reply[]) {
   const answered: { askId: string; request: AskRequest }[] = [];
+  const heldPolls: ((chat: ChatJson) => void)[] = [];
   const client = {
     chat: (agent: string, _paneId: string, _etag: string | null, options: ReadOptions = {}): Promise<Fetched<ChatJson>> => {
-      if (options.wait) return new Promise((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('left'))));
-      return Promise.resolve({ changed: true, data: chats[agent]!, etag: `"${agent}"` });
+      const reply = (chat: ChatJson): Fetched<ChatJson> => ({ changed: true, data: structuredClone(chat), etag: `"${agent}-${heldPolls.length}"` });
+      if (options.wait) {
+        return new Promise((resolve, reject) => {
+          heldPolls.push((chat) => resolve(reply(chat)));
+          options.signal?.addEventListener('abort', () => reject(new Error('left')));
+        });
+      }
+      return Promise.resolve(reply(chats[agent]!));
     },
     answer: async (askId: string, request: AskRequest) => {
       answered.push({ askId, request });
@@ -39,13 +50,22 @@ function bridgeWith(chats: Record<string, ChatJson>, replies: Reply[]) {
     },
   } as unknown as BridgeClient;
   const intents = createIntentsStore(client, createStorage(() => memory()));
-  return { store: createChatStore(client, intents, { isVisible: () => true, onVisibility: () => () => {} }), answered };
+  return {
+    store: createChatStore(client, intents, { isVisible: () => true, onVisibility: () => () => {} }),
+    answered,
+    /** Answers the long-poll the phone holds with this chat. */
+    async push(chat: ChatJson) {
+      await vi.waitFor(() => expect(heldPolls).toHaveLength(1));
+      heldPolls.shift()!(chat);
+    },
+  };
 }
 
 let leave: (() => void) | undefined;
 afterEach(() => {
   leave?.();
   leave = undefined;
+  vi.useRealTimers();
 });
 
 /** Opens a chat and waits until its first read is drawn. */
@@ -106,5 +126,89 @@ describe('the chat store', () => {
       await tapped;
       expect(store.asks.value).toEqual([]);
     });
+  });
+});
+
+describe('a card that stays to say why', () => {
+  /** A chat whose ask left before the tap's reply (too late): its card stays a while. */
+  async function settledCard() {
+    const chats = { desk: chatOf('desk', [ask]), other: chatOf('other', []) };
+    const bridge = bridgeWith(chats, [{ outcome: 'too-late' }]);
+    await open(bridge.store, 'desk');
+    chats.desk = chatOf('desk', []); // the question is decided elsewhere meanwhile
+    await bridge.store.answer(ask, { optionIds: ['y'] });
+    expect(bridge.store.asks.value).toEqual([ask]);
+    return bridge.store;
+  }
+
+  it('goes when its time is up', async () => {
+    vi.useFakeTimers();
+    const store = await settledCard();
+    await vi.advanceTimersByTimeAsync(SETTLED_CARD_MS - 1);
+    expect(store.asks.value).toEqual([ask]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.asks.value).toEqual([]);
+  });
+
+  it('goes with the chat when the chat is left, and its timer changes nothing after', async () => {
+    vi.useFakeTimers();
+    const store = await settledCard();
+    leave!();
+    leave = undefined;
+    const seen: PhoneAsk[][] = [];
+    const stopWatching = effect(() => void seen.push(store.asks.value));
+    await vi.advanceTimersByTimeAsync(SETTLED_CARD_MS * 2);
+    stopWatching();
+    expect(seen).toEqual([[]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('goes when another chat is shown in its place, and its timer changes nothing there', async () => {
+    vi.useFakeTimers();
+    const store = await settledCard();
+    leave = store.show('other', 'p'); // shown without leaving first
+    await vi.waitFor(() => expect(store.chat.value?.agent.name).toBe('other'));
+    const seen: PhoneAsk[][] = [];
+    const stopWatching = effect(() => void seen.push(store.asks.value));
+    await vi.advanceTimersByTimeAsync(SETTLED_CARD_MS * 2);
+    stopWatching();
+    expect(seen).toEqual([[]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the chat entries', () => {
+  const reply = (id: string, text: string): ChatEntry => ({ type: 'item', item: { id, at: '2026-11-30T10:00:00Z', kind: 'reply', text } });
+  const withEntries = (entries: ChatEntry[]): ChatJson => ({ ...chatOf('desk', []), entries });
+
+  it('keep an entry that did not change as the same object between reads, and take a changed one', async () => {
+    const bridge = bridgeWith({ desk: withEntries([reply('i1', 'one'), reply('i2', 'two')]) }, []);
+    const { store } = bridge;
+    await open(store, 'desk');
+    const first = store.entries.value;
+    expect(first.map((e) => e.type === 'item' && e.item.id)).toEqual(['i1', 'i2']);
+    expect(store.entries.value).toBe(first); // reading again changes nothing
+
+    await bridge.push(withEntries([reply('i1', 'one'), reply('i2', 'two, edited'), reply('i3', 'three')]));
+    await vi.waitFor(() => expect(store.entries.value).toHaveLength(3));
+    const second = store.entries.value;
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]).toEqual(reply('i2', 'two, edited'));
+    expect(second[2]).toEqual(reply('i3', 'three'));
+
+    const chatBefore = store.chat.value;
+    await bridge.push(withEntries([reply('i1', 'one'), reply('i2', 'two, edited'), reply('i3', 'three')]));
+    await vi.waitFor(() => expect(store.chat.value).not.toBe(chatBefore));
+    expect(store.entries.value).toBe(second); // a read with nothing new keeps the whole list
+  });
+
+  it('start afresh in another chat', async () => {
+    const bridge = bridgeWith({ desk: withEntries([reply('i1', 'one')]), other: { ...withEntries([reply('i1', 'one')]), agent: chatOf('other', []).agent } }, []);
+    await open(bridge.store, 'desk');
+    const inDesk = bridge.store.entries.value;
+    await open(bridge.store, 'other');
+    expect(bridge.store.entries.value).toEqual(inDesk);
+    expect(bridge.store.entries.value[0]).not.toBe(inDesk[0]); // another chat's entry is not reused
   });
 });

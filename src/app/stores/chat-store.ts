@@ -11,6 +11,7 @@ import { reuseUnchanged } from './reuse-unchanged';
 /** How long a card stays to say why a tap was not taken, after its question left the chat. */
 export const SETTLED_CARD_MS = 8000;
 const SETTLED_OUTCOMES = new Set(['decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+const NO_ENTRIES: ChatEntry[] = [];
 
 export interface ChatStore {
   chat: ReadonlySignal<ChatJson | null>;
@@ -38,13 +39,17 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
   const changed = signal<Record<string, PhoneAsk>>({});
   /** Cards whose tap ended without the answer being taken stay a while to say why; keyed by `askKey`. */
   const settled = signal<Record<string, PhoneAsk>>({});
+  /** The timer that takes each settled card away again, by `askKey`; all cleared when the chat is left. */
+  const settledTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const forgetSettled = () => {
+    for (const timer of settledTimers.values()) clearTimeout(timer);
+    settledTimers.clear();
+    settled.value = {};
+  };
   const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
-  let drawn: ChatEntry[] = [];
-  const entries = computed(() => {
-    drawn = reuseUnchanged(drawn, chat.value?.entries ?? []);
-    return drawn;
-  });
+  // Unchanged entries are reused where a read arrives (see show), so this only reads.
+  const entries = computed(() => chat.value?.entries ?? NO_ENTRIES);
   const afterReply = async (target: { agent: string; paneId: string; resource: Polled<ChatJson> }, ask: PhoneAsk, reply: AskReply | null) => {
     const shownNow = current.peek();
     // A reply that comes back after the person went to another chat must not mark that chat's cards.
@@ -53,10 +58,15 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       if (reply && SETTLED_OUTCOMES.has(reply.outcome)) {
         const key = askKey(target.agent, ask.id);
         settled.value = { ...settled.peek(), [key]: ask };
-        setTimeout(() => {
-          const { [key]: _, ...rest } = settled.peek();
-          settled.value = rest;
-        }, SETTLED_CARD_MS);
+        clearTimeout(settledTimers.get(key)); // settled again: it stays its full time from now
+        settledTimers.set(
+          key,
+          setTimeout(() => {
+            settledTimers.delete(key);
+            const { [key]: _, ...rest } = settled.peek();
+            settled.value = rest;
+          }, SETTLED_CARD_MS),
+        );
       }
     }
     await target.resource.refresh();
@@ -98,7 +108,10 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
         try {
           const result = await client.chat(agent, paneId, etag, options);
           missing.value = false;
-          return result;
+          if (!result.changed) return result;
+          // An entry that did not change keeps the object the screen drew, so only what changed redraws.
+          const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
+          return { ...result, data: { ...result.data, entries: reuseUnchanged(drawn, result.data.entries) } };
         } catch (err) {
           // A pane that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
           if (err instanceof BridgeHttpError && err.code === 'no-such-pane') {
@@ -112,13 +125,14 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const target = { agent, paneId, resource };
       current.value = target;
       changed.value = {};
-      settled.value = {};
+      forgetSettled(); // the cards of the chat shown before, and their timers
       missing.value = false;
-      drawn = [];
       const stop = resource.start();
       return () => {
         stop();
-        if (current.peek() === target) current.value = null;
+        if (current.peek() !== target) return; // another chat shows already
+        current.value = null;
+        forgetSettled();
       };
     },
     async answer(ask, answer, options = { secondTap: false }) {

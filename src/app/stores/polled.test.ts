@@ -1,8 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { polled } from './polled';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 
-const tick = (ms = 10) => new Promise((r) => setTimeout(r, ms));
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A bridge whose every read is held until the test answers it. */
+function heldReads() {
+  const calls: ReadOptions[] = [];
+  const answers: ((reply: Fetched<number>) => void)[] = [];
+  const waiters: (() => void)[] = [];
+  return {
+    calls,
+    read: (_etag: string | null, options: ReadOptions) =>
+      new Promise<Fetched<number>>((resolve) => {
+        calls.push(options);
+        answers.push(resolve);
+        for (const wake of waiters.splice(0)) wake();
+      }),
+    /** Resolves once the read with this (1-based) number has been asked for. */
+    async called(n: number): Promise<void> {
+      while (calls.length < n) await new Promise<void>((wake) => waiters.push(wake));
+    },
+    answer(n: number) {
+      answers[n - 1]!({ changed: true, data: n, etag: `v${n}` });
+    },
+  };
+}
 
 describe('polled', () => {
   it('keeps the last data and marks it stale when a read fails', async () => {
@@ -28,53 +53,55 @@ describe('polled', () => {
   });
 
   it('long-polls once it has an ETag, reads only while visible, and stops on cleanup', async () => {
+    vi.useFakeTimers();
     let visible = false;
     let notify = () => {};
-    const calls: ReadOptions[] = [];
-    const resource = polled<number>(
-      async (etag, options) => {
-        calls.push(options);
-        await tick(5);
-        return { changed: true, data: calls.length, etag: `v${calls.length}` };
+    const bridge = heldReads();
+    const resource = polled<number>(bridge.read, {
+      isVisible: () => visible,
+      onVisibility: (listener) => {
+        notify = listener;
+        return () => {};
       },
-      {
-        isVisible: () => visible,
-        onVisibility: (listener) => {
-          notify = listener;
-          return () => {};
-        },
-      },
-    );
+    });
     const stop = resource.start();
-    await tick(20);
-    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60_000); // however long the page stays hidden
+    expect(bridge.calls).toHaveLength(0);
     visible = true;
     notify();
-    await tick(40);
-    expect(calls.length).toBeGreaterThan(1);
-    expect(calls[0]!.wait).toBe(false);
-    expect(calls[1]!.wait).toBe(true);
+    await bridge.called(1);
+    bridge.answer(1);
+    await bridge.called(2); // the first answer brought an ETag: the next read is held at the bridge
+    expect(resource.data.value).toBe(1);
+    expect(bridge.calls.length).toBeGreaterThan(1);
+    expect(bridge.calls[0]!.wait).toBe(false);
+    expect(bridge.calls[1]!.wait).toBe(true);
     stop();
-    const after = calls.length;
-    await tick(30);
-    expect(calls.length).toBeLessThanOrEqual(after + 1);
-    expect(calls.at(-1)!.signal?.aborted).toBe(true);
+    const after = bridge.calls.length;
+    bridge.answer(2); // the held read comes back after all
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(bridge.calls.length).toBeLessThanOrEqual(after + 1);
+    expect(bridge.calls).toHaveLength(after); // nothing read once stopped
+    expect(bridge.calls.at(-1)!.signal?.aborted).toBe(true);
   });
 
   it('aborts the held read when the page is hidden', async () => {
     let visible = true;
     let notify = () => {};
     const signals: AbortSignal[] = [];
+    let asked = () => {};
+    const held = new Promise<void>((r) => (asked = r));
     const resource = polled<number>(
       (_etag, options) =>
         new Promise((_, reject) => {
           signals.push(options.signal!);
           options.signal!.addEventListener('abort', () => reject(new Error('aborted')));
+          asked();
         }),
       { isVisible: () => visible, onVisibility: (l) => ((notify = l), () => {}) },
     );
     const stop = resource.start();
-    await tick();
+    await held;
     visible = false;
     notify();
     expect(signals[0]!.aborted).toBe(true);
@@ -85,6 +112,7 @@ describe('polled', () => {
 
 describe('polled, when the resource is gone', () => {
   it('asks again only after a pause, not in a loop', async () => {
+    vi.useFakeTimers();
     let reads = 0;
     const resource = polled<number>(
       async () => {
@@ -94,9 +122,18 @@ describe('polled, when the resource is gone', () => {
       { retryMs: 50, isVisible: () => true, onVisibility: () => () => {} },
     );
     const stop = resource.start();
-    await new Promise((r) => setTimeout(r, 120));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(reads).toBe(1); // not before the pause is over…
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toBe(2); // …and at once when it is
+    await vi.advanceTimersByTimeAsync(70); // 120 ms in all
     stop();
     expect(reads).toBeLessThanOrEqual(4);
+    expect(reads).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reads).toBe(3); // and none once stopped
     expect(resource.stale.value).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCollie, type Collie, type PaneHandle, type SendContext } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
 import type { ActRequest } from '../../wire/bridge-json';
@@ -27,6 +27,8 @@ let ctx: WriteContext;
 let turns: SendContext[];
 let posts: string[];
 let gate: Promise<void> | null;
+/** Told when a POST reaches the closed gate (and waits there). */
+let atGate: (() => void) | null;
 let loseNextReply = false;
 let n = 0;
 
@@ -34,7 +36,10 @@ class WatchedLink extends AgentLink {
   override async call(...args: Parameters<AgentLink['call']>) {
     if (args[2] !== 'POST') return super.call(...args);
     posts.push(args[3]);
-    if (gate) await gate;
+    if (gate) {
+      atGate?.();
+      await gate;
+    }
     const res = await super.call(...args);
     if (loseNextReply) {
       loseNextReply = false;
@@ -50,6 +55,7 @@ beforeEach(async () => {
   turns = [];
   posts = [];
   gate = null;
+  atGate = null;
   collie = await openCollie({ socket, hostName: 'desk', caps: ALL, log: () => {} });
   pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
   pane.belt([{ id: 'retry', label: 'Retry' }]);
@@ -132,8 +138,9 @@ describe('send, steer and stop through the bridge', () => {
     await handle.poller.poll();
     let open = () => {};
     gate = new Promise<void>((r) => (open = r));
+    const held = new Promise<void>((r) => (atGate = r));
     const first = act({ paneId: 'p', text: 'one', turnId: null }, 'send');
-    await new Promise((r) => setTimeout(r, 50));
+    await held; // the first send holds the conversation's lock from here
     const second = await act({ paneId: 'p', text: 'two', turnId: null }, 'send');
     const answer = await answerAsk(handle, ask.id, { agent: 'desk', paneId: 'p', requestId: rid(), hash: ask.hash, answer: { text: 'x' } }, ctx);
     open();
@@ -142,9 +149,18 @@ describe('send, steer and stop through the bridge', () => {
   });
 
   it('a send whose reply is lost is unknown and is never sent again by the bridge', async () => {
-    loseNextReply = true;
-    expect(await act({ paneId: 'p', text: 'once', turnId: null }, 'send')).toEqual({ outcome: 'unknown' });
-    await new Promise((r) => setTimeout(r, 100));
+    // Fake timers from before the send: a resend the bridge scheduled for later would run below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      loseNextReply = true;
+      expect(await act({ paneId: 'p', text: 'once', turnId: null }, 'send')).toEqual({ outcome: 'unknown' });
+      await handle.poller.poll(); // the read the lost reply started, then one more: the agent's state is known
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      await handle.poller.poll();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(handle.store.chatJson('p')!.pane.turn?.state).toBe('running'); // it did land, once
     expect(posts).toHaveLength(1);
     expect(turns).toHaveLength(1);
   });

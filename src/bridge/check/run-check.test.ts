@@ -89,8 +89,9 @@ describe('the check against the kit', () => {
 
   it('sees 503 starting while the agent lays out its panes, then waits for ready', async () => {
     const agent = await kitAgent({ socket }, false);
-    setTimeout(() => agent.ready(), 300);
-    const result = await check({ kind: 'socket', path: socket });
+    // Ready once the check has seen the agent starting: the wait for ready is what comes next.
+    const onLine = (line: string) => void (line.includes(R.starting) && agent.ready());
+    const result = await runCheck({ target: { kind: 'socket', path: socket }, writes: false, waitReadyMs: 2000, onLine });
     expect(result.lines).toContain(`ok   ${R.starting}`);
     expect(result.lines).toContain(`ok   ${R.ready}`);
     expect(byStatus(result, 'fail')).toEqual([]);

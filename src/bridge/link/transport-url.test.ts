@@ -6,7 +6,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransportError, type WireCall } from './transport';
 import { callUrl, callUrlWithoutToken } from './transport-url';
 
@@ -97,14 +97,27 @@ describe('callUrl over loopback HTTP', () => {
   });
 
   it('gives up at the deadline for the whole exchange', async () => {
+    let begun = () => {};
+    const replyBegun = new Promise<void>((r) => (begun = r));
     const agent = await httpAgent((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{'); // …and never the rest
+      res.write('{', () => begun()); // …and never the rest
     });
-    const started = Date.now();
-    const err = await failureOf(callUrl(agent.base, TOKEN, call({ deadlineMs: 200 })));
-    expect(err.failure).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Only the exchange's own deadline runs on the fake clock; the sockets stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const failed = failureOf(callUrl(agent.base, TOKEN, call({ deadlineMs: 200 }))).finally(() => (settled = true));
+      await replyBegun;
+      await vi.advanceTimersByTimeAsync(199);
+      expect(settled).toBe(false); // a reply that has begun but not ended is still waited for…
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true); // …until the deadline, to the millisecond
+      const err = await failed;
+      expect(err.failure).toBe('timeout');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a body that is not JSON', async () => {
