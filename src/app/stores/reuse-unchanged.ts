@@ -1,6 +1,6 @@
 import type { ChatEntry } from '../../wire/bridge-json';
+import { entryKey as keyOf } from '../../wire/entry-key';
 
-const keyOf = (entry: ChatEntry) => (entry.type === 'item' ? `i:${entry.item.id}` : `d:${entry.id}`);
 const fingerprints = new WeakMap<ChatEntry, string>();
 const fingerprint = (entry: ChatEntry) => {
   let print = fingerprints.get(entry);

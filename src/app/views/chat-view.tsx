@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { entryKey } from '../../wire/entry-key';
 import { t } from '../i18n';
 import { go } from '../navigate';
 import { hrefOf } from '../router';
@@ -48,7 +49,7 @@ export function ChatView({ store, acts, agentName, paneId, navigate = go }: Prop
       {chat && entries.length === 0 && asks.length === 0 && <p class="muted">{t('chat.empty')}</p>}
       <ol class="entries">
         {entries.map((entry) => (
-          <ChatEntryView key={entry.type === 'item' ? `i:${entry.item.id}` : `d:${entry.id}`} entry={entry} />
+          <ChatEntryView key={entryKey(entry)} entry={entry} />
         ))}
       </ol>
       {asks.length > 0 && (

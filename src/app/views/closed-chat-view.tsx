@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { entryKey } from '../../wire/entry-key';
 import type { ActReply } from '../../wire/bridge-json';
 import { t } from '../i18n';
 import { go, openedPane } from '../navigate';
@@ -46,7 +47,7 @@ export function ClosedChatView({ store, acts, agentName, conversationId, navigat
       {store.failed.value && <p class="banner warn">{t('history.failed')}</p>}
       <ol class="entries">
         {entries.map((entry) => (
-          <ChatEntryView key={entry.type === 'item' ? `i:${entry.item.id}` : `d:${entry.id}`} entry={entry} />
+          <ChatEntryView key={entryKey(entry)} entry={entry} />
         ))}
       </ol>
       {store.hasMore.value && <button type="button" class="more" onClick={() => void store.loadMore()}>{t('history.showMore')}</button>}
