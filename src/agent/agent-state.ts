@@ -171,12 +171,23 @@ export class AgentState {
     const { record } = conversation;
     if (record.state === 'open') {
       const shown = this.panes.get(record.paneId);
-      if (shown) return shown;
+      if (shown?.conversation === conversation) return shown;
     }
     const ws = this.workspace(record.workspaceId, this.workspaces.get(record.workspaceId)?.title ?? record.workspaceId);
     const tab = this.tab(ws, record.tabId, ws.tabs.get(record.tabId)?.title ?? record.tabId);
     let paneId = record.paneId;
     for (let n = 2; this.panes.has(paneId); n += 1) paneId = `${record.paneId}-${n}`;
     return this.place(conversation, ws, tab, paneId);
+  }
+
+  /**
+   * Shows again every conversation that was open when the agent stopped but that its code has
+   * not placed in a pane since (a chat a starter opened, one the phone reopened), where it was.
+   */
+  restoreOpen(): void {
+    for (const conversation of this.conversations.all().reverse()) {
+      const { record } = conversation;
+      if (record.state === 'open' && this.panes.get(record.paneId)?.conversation !== conversation) this.reopen(conversation);
+    }
   }
 }

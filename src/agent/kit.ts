@@ -36,6 +36,14 @@ export interface OpenCollieOptions {
   log?: (line: string) => void;
 }
 
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  state: 'open' | 'closed';
+  /** The pane it shows in while open, and the one it showed in last. */
+  paneId: string;
+}
+
 export interface TabHandle {
   pane(id: string, init: { title: string; harness?: string }): PaneHandle;
 }
@@ -53,8 +61,13 @@ export interface Collie {
   handle(handlers: Handlers): void;
   /** Offers a starter; a tap runs `run`, which returns the new pane it opened. */
   starter(starter: Starter, run: StarterRun): void;
-  /** Says the layout is shown again and every open ask raised again. */
+  /**
+   * Says the layout is shown again and every open ask raised again. A conversation that was
+   * open when the agent stopped, and that the code has not placed since, shows again where it was.
+   */
   ready(): void;
+  /** Every conversation kept, open and closed, newest first (with a data folder, those of earlier runs too). */
+  conversations(): ConversationSummary[];
   close(): Promise<void>;
 }
 
@@ -93,7 +106,11 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
       state.bump();
     },
     ready() {
+      if (!state.ready) state.restoreOpen();
       state.ready = true;
+    },
+    conversations() {
+      return state.conversations.all().map(({ record }) => ({ id: record.id, title: record.title, state: record.state, paneId: record.paneId }));
     },
     async close() {
       for (const pane of state.panes.values()) {

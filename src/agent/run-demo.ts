@@ -2,6 +2,7 @@
 import { runBench } from './demos/bench';
 import { runDesk } from './demos/desk';
 import { runHello } from './demos/hello';
+import type { Collie } from './kit';
 
 interface DemoOptions {
   repeat: boolean;
@@ -9,7 +10,8 @@ interface DemoOptions {
   items?: number;
 }
 
-const demos: Record<string, (socket: string, options: DemoOptions) => Promise<unknown>> = {
+/** A demo that keeps running returns its agent, so a stop can save its data folder first. */
+const demos: Record<string, (socket: string, options: DemoOptions) => Promise<Collie | void>> = {
   hello: runHello,
   desk: (socket, options) => runDesk(socket, options),
   bench: (socket, options) => runBench(socket, options),
@@ -35,7 +37,18 @@ const dataAt = flags.indexOf('--data');
 const dataDir = dataAt >= 0 ? flags[dataAt + 1] : undefined;
 const itemsAt = flags.indexOf('--items');
 const items = itemsAt >= 0 ? Number(flags[itemsAt + 1]) : undefined;
-run(socketPath(name), { repeat: flags.includes('--repeat'), ...(dataDir ? { dataDir } : {}), ...(items ? { items } : {}) }).catch((err: unknown) => {
+const fail = (err: unknown) => {
   console.error(`[agent] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
-});
+};
+
+/** SIGTERM (how the bridge stops its demo) and Ctrl-C close the agent, which saves its data first. */
+function closeOnSignal(collie: Collie): void {
+  const stop = () => collie.close().then(() => process.exit(0), fail);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+run(socketPath(name), { repeat: flags.includes('--repeat'), ...(dataDir ? { dataDir } : {}), ...(items ? { items } : {}) }).then((collie) => {
+  if (collie) closeOnSignal(collie);
+}, fail);

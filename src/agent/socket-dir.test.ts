@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareSocketPath } from './socket-dir';
-import { tempDir, type TempDir } from './testing';
+import { staleSocket, tempDir, type TempDir } from './testing';
 
 let dir: TempDir;
 beforeEach(async () => {
@@ -27,15 +27,25 @@ describe('prepareSocketPath', () => {
     const folder = join(dir.path, 'run');
     await mkdir(folder, { mode: 0o700 });
     const socket = join(folder, 'app.sock');
-    // A socket file left behind: Node removes its own on close, so abandon a listener instead.
-    const stale = createServer();
-    await new Promise<void>((r) => stale.listen(socket, r));
-    stale.unref();
+    await staleSocket(socket);
     await prepareSocketPath(socket);
-    stale.close();
     await expect(stat(socket)).rejects.toThrow();
     await writeFile(socket, 'not a socket');
     await expect(prepareSocketPath(socket)).rejects.toThrow('is not a socket');
+  });
+
+  it('refuses a socket a live listener answers on, and leaves it in place', async () => {
+    const folder = join(dir.path, 'run');
+    await mkdir(folder, { mode: 0o700 });
+    const socket = join(folder, 'app.sock');
+    const live = createServer();
+    await new Promise<void>((r) => live.listen(socket, r));
+    try {
+      await expect(prepareSocketPath(socket)).rejects.toThrow(`a durable agent already answers at ${socket}`);
+      expect((await stat(socket)).isSocket()).toBe(true);
+    } finally {
+      await new Promise((r) => live.close(r));
+    }
   });
 
   it('refuses relative and over-long paths', async () => {

@@ -1,12 +1,17 @@
-import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import { socketPathProblem } from '../wire/socket-path';
 
 export class SocketSetupError extends Error {}
 
+/** How long a connect to an existing socket may take before it counts as a live listener. */
+const PROBE_MS = 1000;
+
 /**
  * Makes the socket's folder ready: created 0700 when missing, refused when it exists with
- * another mode; a stale socket file is removed; anything else at the path is refused.
+ * another mode; a stale socket file is removed; a live agent's socket and anything else at the
+ * path are refused.
  */
 export async function prepareSocketPath(socketPath: string): Promise<void> {
   const problem = socketPathProblem(socketPath);
@@ -25,8 +30,30 @@ export async function prepareSocketPath(socketPath: string): Promise<void> {
   const existing = await lstat(socketPath).catch(() => null);
   if (existing) {
     if (!existing.isSocket()) throw new SocketSetupError(`${socketPath} exists and is not a socket`);
-    await unlink(socketPath); // a stale socket left by a crash
+    // Unlinking a live agent's socket would cut it off from the bridge without it knowing.
+    if (await someoneListens(socketPath)) {
+      throw new SocketSetupError(`a durable agent already answers at ${socketPath}: stop it first, or give this one another socket path`);
+    }
+    await rm(socketPath, { force: true }); // a stale socket left by a crash
   }
+}
+
+/**
+ * False only when a connect is refused (ECONNREFUSED: a socket file nobody listens on) or the
+ * file is gone. Any other outcome, a stuck listener included, may be a live agent: it counts as one.
+ */
+function someoneListens(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ path: socketPath });
+    const done = (listening: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(listening);
+    };
+    const timer = setTimeout(() => done(true), PROBE_MS);
+    socket.once('connect', () => done(true));
+    socket.once('error', (err: NodeJS.ErrnoException) => done(err.code !== 'ECONNREFUSED' && err.code !== 'ENOENT'));
+  });
 }
 
 export async function restrictSocket(socketPath: string): Promise<void> {

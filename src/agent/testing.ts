@@ -1,4 +1,5 @@
 /** Helpers for tests that run agents on real sockets. Not used by the kit itself. */
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,4 +56,14 @@ export function wireCall(socketPath: string, method: string, path: string, body?
   const allHeaders: Record<string, string> = { 'x-collie-session': '1', ...headers };
   if (text !== undefined) allHeaders['content-type'] = 'application/json';
   return rawCall(socketPath, method, `/session/v1${path}`, { headers: allHeaders, body: text });
+}
+
+/**
+ * Leaves a socket file nobody listens on, as a crash does: Node removes its own socket on a
+ * clean close, so a child listens and is killed with SIGKILL.
+ */
+export async function staleSocket(socketPath: string): Promise<void> {
+  const script = `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, 'SIGKILL'))`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
 }

@@ -13,6 +13,8 @@ const TURN_STEPS = 8;
 const TURN_STEP_MS = 1000;
 /** After an answer, the demo asks the same kind of question again this much later. */
 const ASK_AGAIN_MS = 4000;
+/** The starter's chats are the panes whose id starts so. */
+const CHAT_PANE = 'chat-';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -54,8 +56,10 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
   if (!stopped) pane.item({ id: `done-${turn.id}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
 }
 
-export async function runDesk(socket: string, options: { dataDir?: string } = {}): Promise<Collie> {
-  const collie = await openCollie({ socket, hostName: 'desk', caps: ALL_CAPS, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+export async function runDesk(socket: string, options: { dataDir?: string; log?: (line: string) => void } = {}): Promise<Collie> {
+  const collie = await openCollie({ socket, hostName: 'desk', caps: ALL_CAPS, ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.log ? { log: options.log } : {}) });
+  // What earlier runs left in the data folder, read before this run adds its own panes.
+  const kept = collie.conversations();
   const web = collie.workspace('projects', { title: 'Projects' }).tab('web', { title: 'Web app' });
   const ops = collie.workspace('ops', { title: 'Ops' }).tab('servers', { title: 'Servers' });
 
@@ -84,16 +88,19 @@ export async function runDesk(socket: string, options: { dataDir?: string } = {}
   const notes = ops.pane('notes', { title: 'Notes' });
   keepAsking(notes, (round) => ({ kind: 'text', toolCallId: `name-${round}`, title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: 120 }), () => {});
 
+  // Made on the first run only: later runs find them in the data folder (closed, or reopened from the phone).
   for (const [id, title] of [['old-1', 'Migrate the database'], ['old-2', 'Rotate the keys']] as const) {
+    if (kept.some((c) => c.paneId === id)) continue;
     const old = ops.pane(id, { title });
-    if (old.itemCount === 0) old.item({ id: `${id}-done`, kind: 'reply', text: `${title}: finished.` });
+    old.item({ id: `${id}-done`, kind: 'reply', text: `${title}: finished.` });
     old.close();
   }
 
-  let chats = 0;
+  // Chats opened by earlier runs are kept, so the next one is numbered after them.
+  let chats = kept.filter((c) => c.paneId.startsWith(CHAT_PANE)).length;
   collie.starter({ id: 'new-chat', label: 'New chat' }, () => {
     chats += 1;
-    const pane = web.pane(`chat-${Date.now().toString(36)}-${chats}`, { title: `Chat ${chats}` });
+    const pane = web.pane(`${CHAT_PANE}${Date.now().toString(36)}-${chats}`, { title: `Chat ${chats}` });
     pane.item({ id: 'hello', kind: 'reply', text: 'Hi! Send me something and I will work on it for a few seconds.' });
     return pane;
   });

@@ -65,7 +65,7 @@ describe('collie durable attach, detach and list (no bridge running)', () => {
     const attached = await collieCli(['durable', 'attach', 'desk', '--socket', '/run/user/1000/desk/app.sock']);
     expect(attached).toEqual({
       code: 0,
-      stdout: `attached desk\nwrote ${sourcesFile()}\nthe bridge reads sources.json when it starts: run collie restart\n`,
+      stdout: `attached desk\nwrote ${sourcesFile()}\nnote: nothing answers at /run/user/1000/desk/app.sock yet\nthe bridge reads sources.json when it starts: run collie restart\n`,
       stderr: '',
     });
     expect((await stat(sourcesFile())).mode & 0o777).toBe(0o600);

@@ -1,23 +1,15 @@
+import { UsageError } from '../check/check-cli';
 import { restartBridge, restartLine } from './running-bridge';
-import { FatalConfigError } from '../config/config';
 import { runDoctor } from './doctor';
 import { durableVerbs } from './durable-verbs';
 import { loadBridgeEnv } from './env-file';
+import { logsCommand } from './logs-command';
 import { bridgePaths } from '../config/paths';
 import { startCommand } from './start-command';
+import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
 
-const HELP = `collie — supervise durable agents from your phone
-
-  collie start [--port N] [--host H] [--demo]   run the bridge and serve the phone (default)
-  collie restart                                the running bridge re-reads sources.json
-  collie doctor                                 one line per check: ok, or FAIL and how to fix it
-  collie durable attach <name> --socket <path> [--restart]
-  collie durable attach <name> --url <url> --token-env <VAR> [--restart]
-  collie durable detach <name> [--restart]
-  collie durable list                           each durable agent and its state
-  collie durable check <socket-path | url> [--token-env VAR] [--writes] [--wait-ready-ms N]
-                                                check a live durable agent against WIRE.md
-`;
+const HELP_FLAGS = new Set(['--help', '-h']);
+const VERSION_FLAGS = new Set(['--version', '-V']);
 
 const log = (line: string) => console.log(line);
 const io = {
@@ -30,42 +22,69 @@ const io = {
 const bridgeEnv = () => loadBridgeEnv(bridgePaths().configDir, process.env, log);
 
 export async function main(argv: string[]): Promise<number> {
-  const [verb = 'start', ...rest] = argv;
+  const [first, ...more] = argv;
+  if (first !== undefined && VERSION_FLAGS.has(first)) {
+    io.out(`collie ${await packageVersion()}\n`);
+    return 0;
+  }
+  if (first === 'help' || (first !== undefined && HELP_FLAGS.has(first))) return help(more[0]);
+  // `collie` alone, or with start's options first, is `collie start` (the default command).
+  const [verb, rest] = first === undefined || first.startsWith('-') ? ['start', argv] : [first, more];
+  if (!isVerb(verb)) {
+    io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
+    return 2;
+  }
+  if (verb !== 'durable' && rest.some((arg) => HELP_FLAGS.has(arg))) return help(verb);
   try {
-    if (verb === 'start') {
-      await startCommand(rest, log);
-      return -1; // keeps running
-    }
-    if (verb === 'durable') return await durableVerbs(rest, { ...io, env: await bridgeEnv() });
-    if ((verb === 'restart' || verb === 'doctor') && rest.length > 0) {
-      io.err(`collie ${verb} takes no arguments\n\n${HELP}`);
+    return await run(verb, rest);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(usageError(verb, err.message));
       return 2;
     }
-    if (verb === 'restart') {
+    console.error(`collie ${verb}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}
+
+async function run(verb: VerbName, rest: string[]): Promise<number> {
+  switch (verb) {
+    case 'start':
+      return startCommand(rest);
+    case 'durable':
+      return durableVerbs(rest, { ...io, env: await bridgeEnv() });
+    case 'logs':
+      return logsCommand(rest, io, bridgePaths().stateDir);
+    case 'help':
+      return help(rest[0]);
+    case 'restart': {
+      if (rest.length > 0) throw new UsageError('takes no arguments');
       const result = await restartBridge(bridgePaths().stateDir);
       io.out(`${restartLine(result)}\n`);
       return result.restarted ? 0 : 1;
     }
-    if (verb === 'doctor') {
+    case 'doctor': {
+      if (rest.length > 0) throw new UsageError('takes no arguments');
       const { configDir, stateDir } = bridgePaths();
       const { failed } = await runDoctor({ configDir, stateDir, env: await bridgeEnv(), onLine: (line) => io.out(`${line}\n`) });
       return failed ? 1 : 0;
     }
-    if (verb === 'help' || verb === '--help' || verb === '-h') {
-      io.out(HELP);
-      return 0;
-    }
-    io.err(HELP);
-    return 2;
-  } catch (err) {
-    if (err instanceof FatalConfigError) {
-      console.error(err.line);
-      return 1;
-    }
-    const prefix = verb === 'start' ? '[bridge] FATAL:' : `collie ${verb}:`;
-    console.error(`${prefix} ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
   }
+}
+
+/** `collie help [verb]`: the whole help, or one verb's usage (durable has its own, longer help). */
+async function help(verb: string | undefined): Promise<number> {
+  if (verb === undefined) {
+    io.out(fullHelp());
+    return 0;
+  }
+  if (!isVerb(verb)) {
+    io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
+    return 2;
+  }
+  if (verb === 'durable') return durableVerbs(['help'], { ...io, env: process.env });
+  io.out(verbHelp(verb));
+  return 0;
 }
 
 const code = await main(process.argv.slice(2));

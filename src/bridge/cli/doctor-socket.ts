@@ -38,7 +38,20 @@ export function privacyFix(reason: string, socketPath: string): string {
 }
 
 /** null when the socket takes a connection; else the line saying what is wrong. */
-function connectRefusal(path: string): Promise<string | null> {
+async function connectRefusal(path: string): Promise<string | null> {
+  const failure = await tryConnect(path);
+  if (failure === null) return null;
+  if (failure === 'timeout') return `no connection within ${CONNECT_MS} ms: is the durable agent stuck?`;
+  if (failure === 'ECONNREFUSED') return `connection refused: remove ${path} and start the durable agent`;
+  return `cannot connect (${failure})`;
+}
+
+/**
+ * One bare connect to a socket, closed at once: null when it takes the connection, else the
+ * error code (`timeout` when it takes longer than the hello deadline). It tells a stale socket
+ * file (ECONNREFUSED) or a missing one (ENOENT) from a live agent.
+ */
+export function tryConnect(path: string): Promise<string | null> {
   return new Promise((resolve) => {
     const socket = connect({ path });
     const done = (result: string | null) => {
@@ -46,11 +59,8 @@ function connectRefusal(path: string): Promise<string | null> {
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => done(`no connection within ${CONNECT_MS} ms: is the durable agent stuck?`), CONNECT_MS);
+    const timer = setTimeout(() => done('timeout'), CONNECT_MS);
     socket.once('connect', () => done(null));
-    socket.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ECONNREFUSED') return done(`connection refused: remove ${path} and start the durable agent`);
-      done(`cannot connect (${err.code ?? err.message})`);
-    });
+    socket.once('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
   });
 }

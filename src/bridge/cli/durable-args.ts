@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { parseCheckArgs, UsageError } from '../check/check-cli';
 import { checkName, checkSocketPath, checkUrl } from '../config/source-rules';
 import type { SourceEntry } from '../config/sources-file';
+import { parseOptions } from './parse-options';
 
 export interface AttachRequest {
   entry: SourceEntry;
@@ -18,7 +18,7 @@ const DETACH_OPTIONS = { restart: { type: 'boolean' } } as const;
 
 /** `attach <name> --socket <path> | --url <url> --token-env <VAR> [--restart]`; the token only ever from the variable. */
 export function parseAttachArgs(args: string[], env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): AttachRequest {
-  const { values, positionals } = parse(args, ATTACH_OPTIONS);
+  const { values, positionals } = parseOptions(args, ATTACH_OPTIONS);
   const name = oneName(positionals);
   const restart = values.restart ?? false;
   const { socket, url } = values;
@@ -43,12 +43,12 @@ export function parseAttachArgs(args: string[], env: NodeJS.ProcessEnv, platform
 }
 
 export function parseDetachArgs(args: string[]): DetachRequest {
-  const { values, positionals } = parse(args, DETACH_OPTIONS);
+  const { values, positionals } = parseOptions(args, DETACH_OPTIONS);
   return { name: oneName(positionals), restart: values.restart ?? false };
 }
 
 export function parseListArgs(args: string[]): void {
-  const { positionals } = parse(args, {});
+  const { positionals } = parseOptions(args, {});
   if (positionals.length > 0) throw new UsageError('list takes no arguments');
 }
 
@@ -58,25 +58,4 @@ function oneName(positionals: string[]): string {
   const problem = checkName(name);
   if (problem) throw new UsageError(problem);
   return name;
-}
-
-type Options = Record<string, { type: 'string' | 'boolean' }>;
-
-function parse<T extends Options>(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(describeParseError(err, args, Object.keys(options)));
-  }
-}
-
-/** Node's own messages quote argument values, and a mistyped token could be one: name the option only. */
-function describeParseError(err: unknown, args: string[], known: string[]): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const option = args.map((a) => a.split('=')[0] ?? '').find((a) => a.startsWith('-') && !known.includes(a.replace(/^--/, '')));
-    return option && /^--?[A-Za-z-]{1,40}$/.test(option) ? `unknown option ${option}` : 'unknown option';
-  }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return '--socket, --url and --token-env take a value; --restart takes none';
-  return 'the arguments do not parse';
 }

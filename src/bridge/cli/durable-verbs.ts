@@ -1,21 +1,22 @@
 import { isRecord } from '../../wire/read';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
 import { DURABLE_HELP, durableMain, UsageError, type CliIo } from '../check/check-cli';
-import { environmentAgent } from '../config/config';
+import { environmentAgent, FatalConfigError, parseSourcesText } from '../config/config';
 import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
 import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';
 import { bridgePaths } from '../config/paths';
-import { attachSource, detachSource, NotAttached, readSourcesFile, SourcesFileRefused } from '../config/sources-file';
+import { DURABLE_USAGE, shownWord, usageLines } from './usage';
+import { attachSource, detachSource, NotAttached, readSourcesFile, SourcesFileRefused, withEntry, withoutEntry } from '../config/sources-file';
+import { tryConnect } from './doctor-socket';
 
 export const DURABLE_VERBS_HELP = `${DURABLE_HELP}
-  collie durable attach <name> --socket <path> [--restart]
-  collie durable attach <name> --url <url> --token-env <VAR> [--restart]
+  ${DURABLE_USAGE.attach.join('\n  ')}
       adds the durable agent to sources.json (kept at mode 0600), or replaces the entry of
       that name; the token is read from the environment variable VAR, never from the command line
-  collie durable detach <name> [--restart]
+  ${DURABLE_USAGE.detach[0]}
       removes the entry from sources.json
       --restart          then restarts the running bridge, as collie restart does
-  collie durable list
+  ${DURABLE_USAGE.list[0]}
       each entry and its state in the running bridge (waits at most 3 s); a token shows as
       (token set)
 `;
@@ -30,14 +31,15 @@ export async function durableVerbs(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (!run) {
-    io.err(DURABLE_VERBS_HELP);
+    // With no verb the help is what was asked for; after a mistyped one, a few lines.
+    io.err(verb === undefined ? DURABLE_VERBS_HELP : `unknown command: durable ${shownWord(verb)}\n${usageLines(Object.values(DURABLE_USAGE).flat())}`);
     return 2;
   }
   try {
     return await run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`collie durable ${verb}: ${err.message}\n\n${DURABLE_VERBS_HELP}`);
+      io.err(`collie durable ${verb}: ${err.message}\n${usageLines(DURABLE_USAGE[verb as keyof typeof DURABLE_USAGE])}`);
       return 2;
     }
     if (err instanceof SourcesFileRefused || err instanceof NotAttached) {
@@ -55,16 +57,43 @@ async function attach(args: string[], io: CliIo): Promise<number> {
     io.err('collie durable attach: the name default is held by the environment agent (COLLIE_MUX=durable); choose another name\n');
     return 1;
   }
-  const { path, updated } = await attachSource(bridgePaths(io.env).configDir, entry);
+  const { configDir } = bridgePaths(io.env);
+  await refuseBadEntries(configDir, (entries) => withEntry(entries, entry).entries);
+  const { path, updated } = await attachSource(configDir, entry);
   io.out(`${updated ? 'updated' : 'attached'} ${entry.name}\nwrote ${path}\n`);
+  // The entry stands either way: the agent may well start after it is attached.
+  if ('socket' in entry && (await tryConnect(entry.socket)) !== null) io.out(`note: nothing answers at ${entry.socket} yet\n`);
   return afterChange(restart, io);
 }
 
 async function detach(args: string[], io: CliIo): Promise<number> {
   const { name, restart } = parseDetachArgs(args);
-  const { path } = await detachSource(bridgePaths(io.env).configDir, name);
+  const { configDir } = bridgePaths(io.env);
+  await refuseBadEntries(configDir, (entries) => withoutEntry(entries, name).entries);
+  const { path } = await detachSource(configDir, name);
   io.out(`detached ${name}\nwrote ${path}\n`);
   return afterChange(restart, io);
+}
+
+/**
+ * attach and detach write only a file the bridge would start with (its own strict reading,
+ * config.ts): rewriting one that holds an entry it refuses would keep that entry and look like
+ * success. The bad entry itself may be replaced or removed by its name.
+ */
+async function refuseBadEntries(configDir: string, change: (entries: unknown[]) => unknown[]): Promise<void> {
+  const file = await readSourcesFile(configDir);
+  const problem = (entries: unknown[]) => {
+    try {
+      parseSourcesText(JSON.stringify(entries), file.path);
+      return null;
+    } catch (err) {
+      if (err instanceof FatalConfigError) return err.message;
+      throw err;
+    }
+  };
+  if (problem(change(file.entries)) === null) return;
+  // Named as the file holds it now, so the entry number is the one to look for.
+  throw new SourcesFileRefused(`${file.path} holds an entry the bridge would refuse: ${problem(file.entries)}`);
 }
 
 /** The file change stands whatever happens here, so the exit is 0 even with no bridge running. */

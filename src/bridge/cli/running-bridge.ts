@@ -1,5 +1,8 @@
 import { readBridgeFile, type BridgeFile } from './bridge-file';
 import { parseStatusJson, type StatusJson } from '../phone/status-json';
+import { bridgeLogPath, logLineText } from './bridge-log';
+import { saysNotRestarted } from './bridge-lines';
+import { logEnd, readLogSince } from './log-reader';
 
 /** `collie durable list` waits at most this long for the running bridge (bridge.md §2). */
 export const ASK_BRIDGE_MS = 3000;
@@ -45,17 +48,22 @@ function processAlive(pid: number): boolean {
 export type RestartResult =
   | { restarted: true; pid: number; agents: number }
   | { restarted: false; why: 'not-running' }
-  | { restarted: false; why: 'no-answer'; pid: number };
+  | { restarted: false; why: 'no-answer'; pid: number }
+  /** The bridge said why in its log: `line` is that line as it printed it. */
+  | { restarted: false; why: 'refused'; pid: number; line: string };
 
 /**
  * Asks the running bridge to re-read sources.json (SIGUSR2, which `collie start` handles) and
- * waits until a freshly started phone server answers. Only a process that just answered as the
- * bridge, with the pid in bridge.json, is signalled: a stale file never kills a stranger.
+ * waits until a freshly started phone server answers, or the bridge logs why it did not restart
+ * (read from bridge.log after the signal). Only a process that just answered as the bridge, with
+ * the pid in bridge.json, is signalled: a stale file never kills a stranger.
  */
 export async function restartBridge(stateDir: string, waitMs = RESTART_WAIT_MS): Promise<RestartResult> {
   const found = await askBridge(stateDir);
   if (!found.running) return { restarted: false, why: 'not-running' };
   const { pid, url } = found.file;
+  const log = bridgeLogPath(stateDir);
+  let cursor = await logEnd(log); // before the signal, so every line the restart writes is after it
   try {
     process.kill(pid, 'SIGUSR2');
   } catch (err) {
@@ -66,6 +74,10 @@ export async function restartBridge(stateDir: string, waitMs = RESTART_WAIT_MS):
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
+    const read = await readLogSince(log, cursor);
+    cursor = read.cursor;
+    const refusal = read.lines.map(logLineText).find(saysNotRestarted);
+    if (refusal) return { restarted: false, why: 'refused', pid, line: refusal };
     const status = await fetchStatus(url, Math.max(1, Math.min(1000, deadline - Date.now())));
     if (status && status.pid === pid && status.startedAt !== found.status.startedAt) {
       return { restarted: true, pid, agents: status.agents.length };
@@ -78,5 +90,6 @@ export async function restartBridge(stateDir: string, waitMs = RESTART_WAIT_MS):
 export function restartLine(result: RestartResult): string {
   if (result.restarted) return `restarted: ${result.agents} durable agent(s)`;
   if (result.why === 'not-running') return 'the bridge is not running: it reads sources.json when it starts (collie start)';
-  return `the bridge (pid ${result.pid}) did not restart within ${RESTART_WAIT_MS / 1000} s: see its log, or run collie doctor`;
+  if (result.why === 'refused') return `the bridge (pid ${result.pid}) did not restart: ${result.line}`;
+  return `the bridge (pid ${result.pid}) did not restart within ${RESTART_WAIT_MS / 1000} s: see collie logs, or run collie doctor`;
 }

@@ -1,33 +1,68 @@
-import { parseArgs } from 'node:util';
+import { UsageError } from '../check/check-cli';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
 import { startBridge, type RunningBridge } from '../bridge';
 import { FatalConfigError, loadSources, type AgentSource } from '../config/config';
+import { openBridgeLog } from './bridge-log';
+import { fatalLine, notRestartedLine, restartFailedLine } from './bridge-lines';
 import { startDemoAgent } from './demo-agent';
 import { loadBridgeEnv } from './env-file';
+import { parseOptions } from './parse-options';
 import { bridgePaths } from '../config/paths';
+import { checkPortFree } from './port-check';
+import { askBridge } from './running-bridge';
 
 const DEFAULT_PORT = 8787;
 /** The bundled agent `--demo` starts: it shows every part of the wire. */
 const DEMO_AGENT = 'desk';
 
+const print = (line: string) => console.log(line);
+const printError = (line: string) => console.error(line);
+
 /**
  * `collie start`: runs the bridge, leaves `<state>/bridge.json` for the other verbs, and on
  * SIGUSR2 (`collie restart`) re-reads sources.json and starts its pollers and phone server again
- * on the same port. The demo agent keeps running across restarts.
+ * on the same port. The demo agent keeps running across restarts. Every line it prints also goes
+ * to `<state>/bridge.log` (`collie logs`). Resolves -1 while it runs, or 1 after a FATAL line.
  */
-export async function startCommand(args: string[], log: (line: string) => void): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } },
-    strict: true,
-  });
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new FatalConfigError(`--port must be a port number, not "${values.port}"`);
+export async function startCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(args, { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } });
+  if (positionals.length > 0) throw new UsageError('takes no arguments');
+  const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError('--port must be a port number from 0 to 65535');
   const host = values.host ?? '127.0.0.1';
   const paths = bridgePaths();
-  const stops: (() => void)[] = [];
-  let demo: AgentSource | undefined;
 
+  // A second bridge on one state folder would share its caches and receipts and take over
+  // bridge.json; its FATAL line stays out of the first one's log.
+  const running = await askBridge(paths.stateDir).catch((err: unknown) => {
+    printError(fatalLine(err));
+    return null;
+  });
+  if (!running) return 1;
+  if (running.running) {
+    printError(fatalLine(`a bridge already runs for ${paths.stateDir} (pid ${running.file.pid}, ${running.file.url}): stop it first, or give this one its own COLLIE_STATE_DIR`));
+    return 1;
+  }
+  const logFile = await openBridgeLog(paths.stateDir, printError).catch((err: unknown) => {
+    printError(fatalLine(err));
+    return null;
+  });
+  if (!logFile) return 1;
+  const log = (line: string) => {
+    print(line);
+    logFile.write(line);
+  };
+  const fatal = (err: unknown) => {
+    const line = fatalLine(err);
+    printError(line);
+    logFile.write(line);
+  };
+
+  const stops: (() => void)[] = [];
+  const stopDemo = () => {
+    for (const stop of stops) stop();
+  };
+  let demo: AgentSource | undefined;
   /** sources.json as read strictly, plus the demo agent; a clash with the demo's name stops. */
   const withDemo = (loaded: { sources: AgentSource[]; durable: boolean }) => {
     if (!values.demo) return loaded;
@@ -40,30 +75,33 @@ export async function startCommand(args: string[], log: (line: string) => void):
     return { ...withDemo(await loadSources(paths.configDir, env, log)), auditContent: env.COLLIE_AUDIT_CONTENT };
   };
 
-  const first = await readSources(); // before the demo starts, so a clash never leaves one running
-  if (values.demo) {
-    const started = await startDemoAgent(paths.stateDir, DEMO_AGENT, log);
-    stops.push(started.stop);
-    demo = { name: started.name, address: { kind: 'socket', path: started.socket } };
-    first.sources.push(demo);
-  }
-  const stopDemo = () => {
-    for (const stop of stops) stop();
-  };
-  let sources = first.sources;
-  let bridge = await startBridge({ ...first, stateDir: paths.stateDir, host, port, log }).catch((err: unknown) => {
-    stopDemo(); // never leave a demo agent running behind a failed start
-    throw err;
-  });
-  // A restart keeps the port the first start got, even when --port 0 let the system pick it.
-  const boundPort = Number(new URL(bridge.url).port);
-  await writeBridgeFile(paths.stateDir, { pid: process.pid, url: bridge.url }).catch(async (err: unknown) => {
+  let bridge: RunningBridge | undefined;
+  let sources: AgentSource[];
+  try {
+    // The port and sources.json first: a failure then never leaves a demo agent running, and
+    // never lets it take the socket of a bridge already running.
+    await checkPortFree(port, host);
+    const first = await readSources();
+    if (values.demo) {
+      const started = await startDemoAgent(paths.stateDir, DEMO_AGENT, log);
+      stops.push(started.stop);
+      demo = { name: started.name, address: { kind: 'socket', path: started.socket } };
+      first.sources.push(demo);
+    }
+    sources = first.sources;
+    bridge = await startBridge({ ...first, stateDir: paths.stateDir, host, port, log });
+    await writeBridgeFile(paths.stateDir, { pid: process.pid, url: bridge.url });
+  } catch (err) {
     stopDemo();
-    await bridge.close();
-    throw err;
-  });
+    await bridge?.close().catch((closing: unknown) => log(`[bridge] stopping: ${closing instanceof Error ? closing.message : String(closing)}`));
+    fatal(err);
+    return 1;
+  }
+  let current = bridge;
+  // A restart keeps the port the first start got, even when --port 0 let the system pick it.
+  const boundPort = Number(new URL(current.url).port);
   log(`[bridge] ${sources.length} durable agent(s): ${names(sources)}`);
-  log(`[bridge] Open ${bridge.url} on your phone`);
+  log(`[bridge] Open ${current.url} on your phone`);
 
   let closing = false;
   const restart = async () => {
@@ -73,20 +111,17 @@ export async function startCommand(args: string[], log: (line: string) => void):
       next = await readSources();
     } catch (err) {
       // A typo in sources.json must not take down a bridge that works: keep serving, say why.
-      const why = err instanceof FatalConfigError ? err.message : String(err);
-      log(`[bridge] not restarted: ${why}; still serving ${bridge.agents.size} durable agent(s)`);
+      log(notRestartedLine(err, current.agents.size));
       return;
     }
-    await bridge.close();
-    let restarted: RunningBridge;
+    await current.close();
     try {
-      restarted = await startBridge({ ...next, stateDir: paths.stateDir, host, port: boundPort, log });
+      current = await startBridge({ ...next, stateDir: paths.stateDir, host, port: boundPort, log });
     } catch (err) {
-      log(`[bridge] FATAL: the restart failed: ${err instanceof Error ? err.message : String(err)}`);
+      log(restartFailedLine(err));
       await finish(1);
       return;
     }
-    bridge = restarted;
     sources = next.sources;
     log(`[bridge] restarted: ${sources.length} durable agent(s): ${names(sources)}`);
   };
@@ -94,7 +129,7 @@ export async function startCommand(args: string[], log: (line: string) => void):
     closing = true;
     stopDemo();
     try {
-      await bridge.close();
+      await current.close();
       await removeBridgeFile(paths.stateDir);
     } catch (err) {
       // Exit all the same: a bridge that cannot close cleanly must not linger half-stopped.
@@ -113,6 +148,7 @@ export async function startCommand(args: string[], log: (line: string) => void):
   const shutdown = () => enqueue(() => finish(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  return -1;
 }
 
 const names = (sources: AgentSource[]) => sources.map((s) => s.name).join(', ') || 'none';

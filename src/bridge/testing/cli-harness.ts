@@ -21,20 +21,23 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   });
 }
 
-export interface BridgeProcess {
-  url: string;
+export interface CliProcess {
   child: ChildProcess;
-  /** Everything the bridge printed so far. */
+  /** Everything the command printed so far (stdout and stderr). */
   output(): string;
-  /** Resolves once the bridge printed a line matching `pattern`. */
+  /** Resolves once the command printed a line matching `pattern`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  /** SIGTERM, then waits for the exit code. */
-  stop(): Promise<number | null>;
+  /** SIGTERM (or the signal given), then waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `collie start --port 0`, resolved once it prints the `Open http://… on your phone` line. */
-export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<BridgeProcess> {
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', ...extraArgs], {
+export interface BridgeProcess extends CliProcess {
+  url: string;
+}
+
+/** Runs `collie …` as its own process, for verbs that keep running (start, logs -f). */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,25 +65,31 @@ export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: stri
         waiters.delete(check);
         clearTimeout(timer);
         if (match) resolve(match[1] ?? match[0]);
-        else reject(new Error(`the bridge exited before it printed ${pattern}:\n${text}`));
+        else reject(new Error(`collie ${args[0] ?? ''} exited before it printed ${pattern}:\n${text}`));
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`the bridge did not print ${pattern} within ${timeoutMs} ms:\n${text}`));
+        reject(new Error(`collie ${args[0] ?? ''} did not print ${pattern} within ${timeoutMs} ms:\n${text}`));
       }, timeoutMs);
       waiters.add(check);
       check();
     });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
   };
+  return { child, output: () => text, waitFor, stop };
+}
+
+/** `collie start --port 0`, resolved once it prints the `Open http://… on your phone` line. */
+export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<BridgeProcess> {
+  const cli = spawnCli(['start', '--port', '0', ...extraArgs], env);
   let url: string;
   try {
-    url = await waitFor(/Open (http:\/\/\S+) on your phone/);
+    url = await cli.waitFor(/Open (http:\/\/\S+) on your phone/);
   } catch (err) {
-    await stop();
+    await cli.stop();
     throw err;
   }
-  return { url, child, output: () => text, waitFor, stop };
+  return { ...cli, url };
 }

@@ -1,0 +1,66 @@
+import { stat } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, wireCall, type TempDir } from '../../agent/testing';
+import { runCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
+import type { DashboardJson } from '../../wire/bridge-json';
+
+let dir: TempDir;
+let env: NodeJS.ProcessEnv;
+let bridge: BridgeProcess | undefined;
+let holder: Server | undefined;
+
+beforeEach(async () => {
+  dir = await tempDir();
+  env = { COLLIE_CONFIG_DIR: join(dir.path, 'config'), COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_MUX: '', COLLIE_PROGRAMS: '' };
+});
+afterEach(async () => {
+  await bridge?.stop();
+  bridge = undefined;
+  await new Promise((resolve) => (holder ? holder.close(resolve) : resolve(undefined)));
+  holder = undefined;
+  await dir.cleanup();
+});
+
+/** The desk agent's status on the dashboard once it is `ok`, waiting on the dashboard's long-poll. */
+async function deskBecomesOk(url: string): Promise<void> {
+  let etag = '';
+  const deadline = Date.now() + 15000;
+  while (Date.now() < deadline) {
+    const res = await fetch(new URL(etag ? 'api/dashboard?wait=1' : 'api/dashboard', url), { headers: etag ? { 'if-none-match': etag } : {} });
+    etag = res.headers.get('etag') ?? '';
+    if (res.status === 200 && ((await res.json()) as DashboardJson).agents.find((a) => a.name === 'desk')?.status === 'ok') return;
+  }
+  throw new Error('the desk agent did not show as ok');
+}
+
+describe('collie start when another start holds the state folder or the port', () => {
+  it('a second start --demo on the same state folder and port fails with one line and exit 1; the first and its demo agent still answer', { timeout: 60000 }, async () => {
+    bridge = await startBridgeProcess(env, ['--demo']);
+    const port = new URL(bridge.url).port;
+    const demoSocket = join(dir.path, 'state', 'demo', 'desk.sock');
+
+    const second = await runCli(['start', '--demo', '--port', port], env);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toMatch(/^\[bridge\] FATAL: a bridge already runs for \S+ \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/\): stop it first, or give this one its own COLLIE_STATE_DIR\n$/);
+
+    expect((await wireCall(demoSocket, 'GET', '/hello')).json).toMatchObject({ service: 'collie-durable', host: { name: 'desk' } });
+    await deskBecomesOk(bridge.url);
+    expect(bridge.output()).not.toContain('FATAL');
+  });
+
+  it('a taken port stops the start before the demo agent starts', { timeout: 30000 }, async () => {
+    holder = createServer();
+    await new Promise<void>((resolve) => holder!.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    const run = await runCli(['start', '--demo', '--port', String(port)], env);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `[bridge] FATAL: port ${port} on 127.0.0.1 is in use (is collie start already running?): stop that, or give another --port\n`,
+    });
+    await expect(stat(join(dir.path, 'state', 'demo'))).rejects.toThrow(/ENOENT/);
+  });
+});

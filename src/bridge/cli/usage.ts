@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { DURABLE_HELP } from '../check/check-cli';
+
+/** `collie durable check`'s usage line, as check-cli states it (its one home). */
+const CHECK_USAGE = /collie durable check [^\n]*/.exec(DURABLE_HELP)?.[0] ?? 'collie durable check <socket-path | url>';
+
+/** Each durable verb's usage lines: its usage errors, `collie help` and `collie help durable` show them. */
+export const DURABLE_USAGE = {
+  attach: ['collie durable attach <name> --socket <path> [--restart]', 'collie durable attach <name> --url <url> --token-env <VAR> [--restart]'],
+  detach: ['collie durable detach <name> [--restart]'],
+  list: ['collie durable list'],
+  check: [CHECK_USAGE],
+} as const;
+
+interface Verb {
+  /** Usage lines, each with what it does for the whole help. */
+  lines: [usage: string, summary?: string][];
+  /** More for `collie help <verb>`. */
+  details?: string;
+}
+
+/** Every verb `collie` knows: the one home of its usage, for help, `help <verb>` and usage errors. */
+export const VERBS = {
+  start: {
+    lines: [['collie start [--port N] [--host H] [--demo]', 'run the bridge and serve the phone (the default)']],
+    details: `  --port N   the port to serve on (default 8787; 0 lets the system pick one)
+  --host H   the address to listen on (default 127.0.0.1; 0.0.0.0 for phones on your network)
+  --demo     also start the bundled desk agent on a private socket in the state folder
+It writes its log to <state>/bridge.log (collie logs shows it).`,
+  },
+  restart: { lines: [['collie restart', 'the running bridge re-reads sources.json']] },
+  doctor: { lines: [['collie doctor', 'one line per check: ok, or FAIL and how to fix it']] },
+  logs: {
+    lines: [['collie logs [-f] [-n N]', "the bridge's recent log lines; -f follows them"]],
+    details: `  -n N       how many lines (default 50)
+  -f         then print each new line as the bridge writes it, until Ctrl-C`,
+  },
+  durable: {
+    lines: [
+      [DURABLE_USAGE.attach[0]],
+      [DURABLE_USAGE.attach[1]],
+      [DURABLE_USAGE.detach[0]],
+      [DURABLE_USAGE.list[0], 'each durable agent and its state'],
+      [DURABLE_USAGE.check[0]],
+      ['', 'check a live durable agent against WIRE.md'],
+    ],
+  },
+  help: { lines: [['collie help [<command>]', "all commands, or one command's usage"], ['collie --version', 'the version of this Collie']] },
+} satisfies Record<string, Verb>;
+
+export type VerbName = keyof typeof VERBS;
+
+export const isVerb = (name: string): name is VerbName => Object.hasOwn(VERBS, name);
+
+const SUMMARY_COLUMN = 48;
+
+/** `collie help`: every verb, one line each. */
+export function fullHelp(): string {
+  const rows = Object.values(VERBS).flatMap((verb: Verb) => verb.lines);
+  const lines = rows.map(([usage, summary]) => (summary ? `  ${usage.padEnd(SUMMARY_COLUMN - 2)}${summary}` : `  ${usage}`).trimEnd());
+  return `collie — supervise durable agents from your phone\n\n${lines.join('\n')}\n`;
+}
+
+/** `usage: …` lines, as a usage error ends. */
+export function usageLines(usages: readonly string[]): string {
+  return `${usages.filter(Boolean).map((usage, i) => `${i === 0 ? 'usage: ' : '       '}${usage}`).join('\n')}\n`;
+}
+
+/** `collie help <verb>`: its usage, what it does, and its options. */
+export function verbHelp(name: VerbName): string {
+  const verb: Verb = VERBS[name];
+  const summaries = verb.lines.map(([, summary]) => summary).filter(Boolean);
+  return `${usageLines(verb.lines.map(([usage]) => usage))}\n${summaries.join('\n')}\n${verb.details ? `${verb.details}\n` : ''}`;
+}
+
+/** What a usage error of a verb prints: the mistake, then that verb's usage only. */
+export function usageError(name: VerbName, message: string): string {
+  return `collie ${name}: ${message}\n${usageLines(VERBS[name].lines.map(([usage]) => usage))}`;
+}
+
+/** A word typed where a command goes is shown back only when it cannot be a secret pasted by mistake. */
+export const shownWord = (word: string) => (/^[\w.-]{1,31}$/.test(word) ? word : '(not shown)');
+
+/** After an unknown command: a few lines, not the whole help. */
+export const SHORT_USAGE = `usage: collie [${Object.keys(VERBS).filter((v) => v !== 'help').join(' | ')}] …
+       collie help <command> for one command's usage; collie help for all of them
+`;
+
+const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);
+
+/** `collie --version`: the version package.json gives, the one place it is kept. */
+export async function packageVersion(): Promise<string> {
+  const parsed: unknown = JSON.parse(await readFile(PACKAGE_JSON, 'utf8'));
+  const version = typeof parsed === 'object' && parsed !== null && 'version' in parsed ? parsed.version : undefined;
+  if (typeof version !== 'string') throw new Error(`${fileURLToPath(PACKAGE_JSON)} holds no version`);
+  return version;
+}
