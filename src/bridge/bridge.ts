@@ -18,6 +18,11 @@ import { PollScheduler } from './poll/poll-scheduler';
 import { Poller } from './poll/poller';
 import type { PHONE_LIMITS } from './phone/phone-deps';
 import { createPhoneServer } from './phone/phone-server';
+import { controlSocketPath } from './control/control-paths';
+import { serveControl } from './control/control-server';
+import type { Role } from './pairing/device-file';
+import { DeviceStore } from './pairing/device-store';
+import { Invitations } from './pairing/invitations';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 
 
@@ -33,17 +38,30 @@ export interface BridgeOptions {
   auditContent?: string;
   /** Tests shorten the phone API's deadlines and caps. */
   phoneLimits?: Partial<typeof PHONE_LIMITS>;
+  /** Serve HTTPS with this certificate and key (PEM), so a phone can install the app. */
+  tls?: { cert: string; key: string };
+  /** Origins the phone uses for this bridge behind a TLS proxy (`--public-origin`); the first is the one links name. */
+  publicOrigins?: string[];
 }
 
 export interface RunningBridge {
+  /** Where the bridge listens, as an origin with a trailing slash. */
   url: string;
+  /** The origin a phone opens: the first public origin, else `url`'s. */
+  origin: string;
   agents: Map<string, AgentHandle>;
+  devices: DeviceStore;
+  /** A one-time invitation: the link carries its secret in the fragment only. */
+  invite(options?: { name?: string | null; role?: Role }): { link: string; expiresAt: number };
   close(): Promise<void>;
 }
 
 /** Starts the pollers and the phone server. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   await privateFolder(options.stateDir);
+  const devices = await DeviceStore.open(options.stateDir, options.log);
+  const invitations = new Invitations();
+  const audit = new AuditLog(options.stateDir, options.auditContent === 'none', options.log);
   const agents = new Map<string, AgentHandle>();
   const caches: DiskCache[] = [];
   for (const source of options.sources) {
@@ -64,32 +82,56 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   );
   scheduler.start();
 
+  const publicOrigins = options.publicOrigins ?? [];
   const server = createPhoneServer({
     host: options.host,
     agents,
     locks: new ConversationLocks(),
-    audit: new AuditLog(options.stateDir, options.auditContent === 'none', options.log),
+    audit,
     durable: options.durable,
     phoneLooking: () => scheduler.phoneLooking(),
     log: options.log,
+    devices,
+    invitations,
+    secure: options.tls !== undefined,
+    publicHosts: publicOrigins.map((origin) => new URL(origin).host),
     appDir: options.appDir,
     limits: options.phoneLimits,
+    ...(options.tls ? { tls: options.tls } : {}),
   });
   await listen(server, options.port, options.host);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `${options.tls ? 'https' : 'http'}://${shownHost}:${address.port}/`;
+  const origin = publicOrigins[0] ?? url.slice(0, -1);
+  const invite = ({ name = null, role = 'control' }: { name?: string | null; role?: Role } = {}) => {
+    const { secret, expiresAt } = invitations.create({ name, role });
+    return { link: `${origin}/#pair=${secret}`, expiresAt };
+  };
+  const control = await serveControl(controlSocketPath(options.stateDir), { agents, durable: options.durable, startedAt: Date.now(), devices, audit, invite, log: options.log }).catch(async (err: unknown) => {
+    await closeServer(server);
+    throw err;
+  });
   return {
-    url: `http://${shownHost}:${address.port}/`,
+    url,
+    origin,
     agents,
+    devices,
+    invite,
     async close() {
       scheduler.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([closeServer(server), closeServer(control)]);
       await Promise.all(caches.map((cache) => cache.flush()));
+      await devices.settled();
     },
   };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

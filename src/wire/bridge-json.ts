@@ -134,6 +134,25 @@ export interface AskReply {
 export interface BridgeError {
   code: string;
   message: string;
+  /** With 429: seconds to wait before trying again. */
+  retryAfter?: number;
+}
+
+/** What a device may do: `control` reads and acts; `watch` reads only. */
+export type DeviceRole = 'control' | 'watch';
+
+/** This phone as the bridge knows it (never its credential). */
+export interface DeviceJson {
+  id: string;
+  name: string;
+  role: DeviceRole;
+}
+
+/** `POST /api/pair` with an invitation's secret; the credential comes back as an HttpOnly cookie only. */
+export interface PairRequest {
+  secret: string;
+  /** The name the browser suggests, used when the invitation names none. */
+  name?: string;
 }
 
 /** Every act on an agent besides answering: its body always carries the phone's request id. */

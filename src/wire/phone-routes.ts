@@ -5,6 +5,10 @@
  */
 export const PHONE_PATHS = {
   status: '/api/status',
+  pair: '/api/pair',
+  device: '/api/device',
+  deviceRename: '/api/device/rename',
+  deviceForget: '/api/device/forget',
   dashboard: '/api/dashboard',
   agent: '/api/agents/:agent',
   chat: '/api/agents/:agent/panes/:paneId',

@@ -9,7 +9,7 @@ import type { ActOutcome, ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
 import type { AgentHandle } from '../agent-handle';
-import { auditResult, type AuditDetails, type AuditEvent, type AuditLog } from './audit-log';
+import { auditResult, type AuditDetails, type AuditDevice, type AuditEvent, type AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from '../phone/http-error';
 import type { Act, Receipt, ReceiptStatus } from './ledger';
@@ -23,8 +23,8 @@ export const STOP_LOCK_WAIT_MS = 1500;
 export interface WriteContext {
   locks: ConversationLocks;
   audit: AuditLog;
-  /** The device the request came from, for the audit log. */
-  device: string;
+  /** The paired device the request came from, for the audit log. */
+  device: AuditDevice;
 }
 
 export interface AgentReply {

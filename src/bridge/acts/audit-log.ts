@@ -20,7 +20,16 @@ export type AuditEvent =
   | 'pane.rename'
   | 'space.close'
   | 'tab.close'
-  | 'pane.close';
+  | 'pane.close'
+  | 'device.pair'
+  | 'device.rename'
+  | 'device.revoke';
+
+/** Who asked: the paired device, by id and name (bridge.md §7). */
+export interface AuditDevice {
+  id: string;
+  name: string;
+}
 
 export type AuditDetails = Record<string, string | number | boolean | string[] | null | undefined>;
 
@@ -54,13 +63,15 @@ export class AuditLog {
     this.writing = tightenFile(this.file, log).catch((err: unknown) => log(`[bridge] could not tighten the audit log: ${(err as Error).message}`));
   }
 
-  record(session: string, device: string, event: AuditEvent, details: AuditDetails): Promise<void> {
+  /** One line; `session` is the agent's name, or null for the bridge's own events (pairing). */
+  record(session: string | null, device: AuditDevice | null, event: AuditEvent, details: AuditDetails): Promise<void> {
     const shown: AuditDetails = {};
     for (const [key, value] of Object.entries(details)) {
       if (value === undefined) continue;
       shown[key] = this.maskContent && !NAMED.has(key) && typeof value === 'string' ? MASK : value;
     }
-    const line = `${JSON.stringify({ at: new Date().toISOString(), session, device, event, ...shown })}\n`;
+    const who = device ? { device: device.id, deviceName: this.maskContent ? MASK : device.name } : { device: null };
+    const line = `${JSON.stringify({ at: new Date().toISOString(), session, ...who, event, ...shown })}\n`;
     this.writing = this.writing
       .then(() => appendFile(this.file, line, { mode: 0o600 }))
       .catch((err: unknown) => this.log(`[bridge] could not write the audit log: ${(err as Error).message}`));

@@ -39,7 +39,7 @@ async function collieCli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Prom
 const sourcesFile = () => join(dir.path, 'config', 'sources.json');
 
 async function dashboard(): Promise<DashboardJson> {
-  const res = await fetch(new URL('api/dashboard', bridge!.url));
+  const res = await fetch(new URL('api/dashboard', bridge!.url), { headers: { cookie: bridge!.cookie } });
   return (await res.json()) as DashboardJson;
 }
 

@@ -3,7 +3,9 @@ import { restartBridge, restartLine } from './running-bridge';
 import { runDoctor } from './doctor';
 import { durableVerbs } from './durable-verbs';
 import { loadBridgeEnv } from './env-file';
+import { devicesCommand } from './devices-command';
 import { logsCommand } from './logs-command';
+import { pairCommand } from './pair-command';
 import { bridgePaths } from '../config/paths';
 import { startCommand } from './start-command';
 import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
@@ -55,6 +57,10 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
       return durableVerbs(rest, { ...io, env: await bridgeEnv() });
     case 'logs':
       return logsCommand(rest, io, bridgePaths().stateDir);
+    case 'pair':
+      return pairCommand(rest, io, bridgePaths().stateDir, process.stdout.isTTY === true);
+    case 'devices':
+      return devicesCommand(rest, io, bridgePaths().stateDir);
     case 'help':
       return help(rest[0]);
     case 'restart': {

@@ -41,7 +41,7 @@ describe('collie logs', () => {
     expect(one.stdout.trimEnd().split('\n')).toHaveLength(1);
 
     follower = spawnCli(['logs', '-f', '-n', '1'], env);
-    await follower.waitFor(/on your phone\n/);
+    await follower.waitFor(/\[bridge\] paired Test phone \(d-[0-9a-f]+, control\)\n/); // the last line: the test's phone paired
     bridge.child.kill('SIGUSR2'); // the bridge logs its restart
     await follower.waitFor(/\[bridge\] restarted: 1 durable agent\(s\): edge\n/);
     expect(await follower.stop('SIGINT')).toBe(0);

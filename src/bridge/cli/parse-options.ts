@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../check/check-cli';
 
-export type Options = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+export type Options = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /**
  * Node's parseArgs, strict, with positionals allowed (each verb says how many it takes). Its own

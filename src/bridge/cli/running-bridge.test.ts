@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
 import { writeBridgeFile } from './bridge-file';
 import type { StatusJson } from '../phone/status-json';
+import { CONTROL_PATHS, controlSocketPath } from '../control/control-paths';
 
 let dir: TempDir;
 let server: Server | undefined;
@@ -24,15 +24,15 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-/** A stand-in bridge answering /api/status (or never answering). */
+/** A stand-in bridge answering its status on the control socket (or never answering); returns the URL bridge.json names. */
 async function statusServer(status: StatusJson | 'silent'): Promise<string> {
   server = createServer((req, res) => {
     if (status === 'silent') return void req.socket.once('close', () => hungUp.shift()?.()); // holds the request open
-    if (req.url !== '/api/status') return res.writeHead(404).end();
+    if (req.url !== CONTROL_PATHS.status) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(status));
   });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  await new Promise<void>((r) => server!.listen(controlSocketPath(dir.path), r));
+  return 'http://127.0.0.1:8787/';
 }
 
 const status: StatusJson = { pid: process.pid, startedAt: 1, durable: true, agents: [] };

@@ -3,6 +3,8 @@ import { parseStatusJson, type StatusJson } from '../phone/status-json';
 import { bridgeLogPath, logLineText } from './bridge-log';
 import { saysNotRestarted } from './bridge-lines';
 import { logEnd, readLogSince } from './log-reader';
+import { CONTROL_PATHS } from '../control/control-paths';
+import { controlCall } from './control-client';
 
 /** `collie durable list` waits at most this long for the running bridge (bridge.md §2). */
 export const ASK_BRIDGE_MS = 3000;
@@ -18,17 +20,18 @@ export type FoundBridge = { running: false } | { running: true; file: BridgeFile
 export async function askBridge(stateDir: string, timeoutMs = ASK_BRIDGE_MS): Promise<FoundBridge> {
   const file = await readBridgeFile(stateDir);
   if (!file || !processAlive(file.pid)) return { running: false };
-  const status = await fetchStatus(file.url, timeoutMs);
+  const status = await fetchStatus(stateDir, timeoutMs);
   // A pid in the file that is not the one answering is a stale file whose pid was reused.
   if (!status || status.pid !== file.pid) return { running: false };
   return { running: true, file, status };
 }
 
-async function fetchStatus(url: string, timeoutMs: number): Promise<StatusJson | null> {
+/** The bridge's status over the control socket: the phone API answers only to paired phones. */
+async function fetchStatus(stateDir: string, timeoutMs: number): Promise<StatusJson | null> {
   try {
-    const res = await fetch(new URL('api/status', url), { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const res = await controlCall(stateDir, 'GET', CONTROL_PATHS.status, undefined, timeoutMs);
     if (res.status !== 200) return null;
-    return parseStatusJson(await res.json());
+    return parseStatusJson(res.json);
   } catch (err) {
     if (err instanceof Error) return null; // refused, timed out or not JSON: no bridge answers there
     throw err;
@@ -61,7 +64,7 @@ export type RestartResult =
 export async function restartBridge(stateDir: string, waitMs = RESTART_WAIT_MS): Promise<RestartResult> {
   const found = await askBridge(stateDir);
   if (!found.running) return { restarted: false, why: 'not-running' };
-  const { pid, url } = found.file;
+  const { pid } = found.file;
   const log = bridgeLogPath(stateDir);
   let cursor = await logEnd(log); // before the signal, so every line the restart writes is after it
   try {
@@ -78,7 +81,7 @@ export async function restartBridge(stateDir: string, waitMs = RESTART_WAIT_MS):
     cursor = read.cursor;
     const refusal = read.lines.map(logLineText).find(saysNotRestarted);
     if (refusal) return { restarted: false, why: 'refused', pid, line: refusal };
-    const status = await fetchStatus(url, Math.max(1, Math.min(1000, deadline - Date.now())));
+    const status = await fetchStatus(stateDir, Math.max(1, Math.min(1000, deadline - Date.now())));
     if (status && status.pid === pid && status.startedAt !== found.status.startedAt) {
       return { restarted: true, pid, agents: status.agents.length };
     }

@@ -10,6 +10,8 @@ import { parseOptions } from './parse-options';
 import { bridgePaths } from '../config/paths';
 import { checkPortFree } from './port-check';
 import { askBridge } from './running-bridge';
+import { isLoopback, serveOptions } from './serve-options';
+import { terminalQr } from './terminal-qr';
 
 const DEFAULT_PORT = 8787;
 /** The bundled agent `--demo` starts: it shows every part of the wire. */
@@ -25,7 +27,14 @@ const printError = (line: string) => console.error(line);
  * to `<state>/bridge.log` (`collie logs`). Resolves -1 while it runs, or 1 after a FATAL line.
  */
 export async function startCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(args, { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } });
+  const { values, positionals } = parseOptions(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    demo: { type: 'boolean' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'public-origin': { type: 'string', multiple: true },
+  });
   if (positionals.length > 0) throw new UsageError('takes no arguments');
   const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError('--port must be a port number from 0 to 65535');
@@ -70,9 +79,11 @@ export async function startCommand(args: string[]): Promise<number> {
     return { sources: demo ? [...loaded.sources, demo] : loaded.sources, durable: true };
   };
   // `.env` is read again on every restart, so a new token there takes effect with collie restart.
+  // The certificate files too, so a renewed certificate takes effect with collie restart.
   const readSources = async () => {
     const env = await loadBridgeEnv(paths.configDir, process.env, log);
-    return { ...withDemo(await loadSources(paths.configDir, env, log)), auditContent: env.COLLIE_AUDIT_CONTENT };
+    const serve = await serveOptions({ certFile: values['tls-cert'], keyFile: values['tls-key'], origins: values['public-origin'] ?? [] }, env);
+    return { ...withDemo(await loadSources(paths.configDir, env, log)), auditContent: env.COLLIE_AUDIT_CONTENT, ...serve };
   };
 
   let bridge: RunningBridge | undefined;
@@ -101,7 +112,10 @@ export async function startCommand(args: string[]): Promise<number> {
   // A restart keeps the port the first start got, even when --port 0 let the system pick it.
   const boundPort = Number(new URL(current.url).port);
   log(`[bridge] ${sources.length} durable agent(s): ${names(sources)}`);
-  log(`[bridge] Open ${current.url} on your phone`);
+  if (!current.url.startsWith('https:') && !isLoopback(host) && current.origin === current.url.slice(0, -1)) {
+    log(`[bridge] warning: plain HTTP on ${host}: a phone needs HTTPS to install the app, keep it offline and get notifications (see "Open it on your phone" in the README)`);
+  }
+  showWayIn(current, log, logFile.write.bind(logFile));
 
   let closing = false;
   const restart = async () => {
@@ -152,3 +166,21 @@ export async function startCommand(args: string[]): Promise<number> {
 }
 
 const names = (sources: AgentSource[]) => sources.map((s) => s.name).join(', ') || 'none';
+
+/**
+ * The link to open. While no device is paired it is a one-time pairing link (the secret in its
+ * fragment), printed to the terminal only, never to bridge.log; once one is, the plain address.
+ */
+function showWayIn(bridge: RunningBridge, log: (line: string) => void, logOnly: (line: string) => void): void {
+  const plain = `[bridge] Open ${bridge.origin}/ on your phone`;
+  if (bridge.devices.list().length > 0) {
+    log(plain);
+    print('[bridge] collie pair pairs another phone');
+    return;
+  }
+  logOnly(plain);
+  const { link } = bridge.invite();
+  if (process.stdout.isTTY) print(terminalQr(link));
+  print(`[bridge] Open ${link} on your phone`);
+  print('[bridge] That link pairs the phone that opens it; it works once, for 10 minutes (collie pair makes another).');
+}

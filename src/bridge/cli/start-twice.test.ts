@@ -24,11 +24,11 @@ afterEach(async () => {
 });
 
 /** The desk agent's status on the dashboard once it is `ok`, waiting on the dashboard's long-poll. */
-async function deskBecomesOk(url: string): Promise<void> {
+async function deskBecomesOk(url: string, cookie: string): Promise<void> {
   let etag = '';
   const deadline = Date.now() + 15000;
   while (Date.now() < deadline) {
-    const res = await fetch(new URL(etag ? 'api/dashboard?wait=1' : 'api/dashboard', url), { headers: etag ? { 'if-none-match': etag } : {} });
+    const res = await fetch(new URL(etag ? 'api/dashboard?wait=1' : 'api/dashboard', url), { headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
     etag = res.headers.get('etag') ?? '';
     if (res.status === 200 && ((await res.json()) as DashboardJson).agents.find((a) => a.name === 'desk')?.status === 'ok') return;
   }
@@ -47,7 +47,7 @@ describe('collie start when another start holds the state folder or the port', (
     expect(second.stderr).toMatch(/^\[bridge\] FATAL: a bridge already runs for \S+ \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/\): stop it first, or give this one its own COLLIE_STATE_DIR\n$/);
 
     expect((await wireCall(demoSocket, 'GET', '/hello')).json).toMatchObject({ service: 'collie-durable', host: { name: 'desk' } });
-    await deskBecomesOk(bridge.url);
+    await deskBecomesOk(bridge.url, bridge.cookie);
     expect(bridge.output()).not.toContain('FATAL');
   });
 

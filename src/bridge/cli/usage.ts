@@ -27,7 +27,24 @@ export const VERBS = {
     details: `  --port N   the port to serve on (default 8787; 0 lets the system pick one)
   --host H   the address to listen on (default 127.0.0.1; 0.0.0.0 for phones on your network)
   --demo     also start the bundled desk agent on a private socket in the state folder
+  --tls-cert FILE --tls-key FILE   serve HTTPS (also COLLIE_TLS_CERT, COLLIE_TLS_KEY in .env)
+  --public-origin URL   the https:// name a phone uses behind a TLS proxy such as tailscale serve
+                        (repeatable; also COLLIE_PUBLIC_ORIGIN)
+While no phone is paired it prints a one-time pairing link.
 It writes its log to <state>/bridge.log (collie logs shows it).`,
+  },
+  pair: {
+    lines: [['collie pair [--name NAME] [--watch]', 'a one-time link (and QR code) that pairs a phone']],
+    details: `  --name NAME  the name the phone gets (else the browser's own)
+  --watch      the phone may read everything but act on nothing
+The link works once, for 10 minutes; its secret is only in the link itself.`,
+  },
+  devices: {
+    lines: [
+      ['collie devices [--json]', 'the paired phones: id, name, role, created, last seen'],
+      ['collie devices rename <id> <name>'],
+      ['collie devices revoke <id>', 'unpair a phone at once'],
+    ],
   },
   restart: { lines: [['collie restart', 'the running bridge re-reads sources.json']] },
   doctor: { lines: [['collie doctor', 'one line per check: ok, or FAIL and how to fix it']] },

@@ -66,6 +66,7 @@ describe('the device store', () => {
     expect(store.authenticate(undefined)).toBeNull();
     const again = await DeviceStore.open(dir.path, () => {}, now);
     expect(again.authenticate(credential)?.id).toBe(device.id);
+    await Promise.all([store.settled(), again.settled()]); // the last-seen writes, before the folder goes
   });
 
   it('renames, and revokes at once (its listeners hear it; the credential stops working)', async () => {

@@ -7,6 +7,7 @@ import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
 import { AgentLink } from '../link/agent-link';
 import { AgentStore } from '../poll/agent-store';
 import { startBridge, type RunningBridge } from '../bridge';
+import { pairedCookie } from '../testing/paired';
 import { MISMATCH_LOG_MS, Poller } from '../poll/poller';
 import { scriptedAgent, type ScriptedAgent } from '../testing/scripted-agent';
 
@@ -17,6 +18,8 @@ import { scriptedAgent, type ScriptedAgent } from '../testing/scripted-agent';
 let dir: TempDir;
 let agent: ScriptedAgent;
 let bridge: RunningBridge | undefined;
+/** The test's paired phone, as its cookie carries it. */
+let cookie = '';
 
 beforeEach(async () => {
   dir = await tempDir();
@@ -32,9 +35,10 @@ afterEach(async () => {
 async function run(): Promise<RunningBridge> {
   bridge = await startBridge({ sources: [agent.source], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
   await bridge.agents.get('scripted')!.poller.poll();
+  cookie = await pairedCookie(bridge.devices);
   return bridge;
 }
-const api = (path: string, init?: RequestInit) => fetch(`${bridge!.url}${path.slice(1)}`, init);
+const api = (path: string, init: RequestInit = {}) => fetch(`${bridge!.url}${path.slice(1)}`, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
 const post = (path: string, body: unknown) => api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 const CHOICE = { id: 'a1', kind: 'choice', revision: 1, toolCallId: 'tc', title: 'Ship it?', options: [{ id: 'y', label: 'Yes' }], multiple: false };
@@ -145,6 +149,7 @@ describe('two copies of one agent program', () => {
     try {
       bridge = await startBridge({ sources: agents.map((a) => ({ name: a.name, address: { kind: 'socket' as const, path: a.socket } })), durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
       for (const a of agents) await bridge.agents.get(a.name)!.poller.poll();
+      cookie = await pairedCookie(bridge.devices);
       const chats = await Promise.all(agents.map(async (a) => (await api(`/api/agents/${a.name}/panes/p`)).json()));
       const [askA, askB] = chats.map((c: { asks: { id: string; hash: string }[] }) => c.asks[0]!);
       expect(askA!.id).toBe(askB!.id);

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentJson, ChatJson, DashboardJson } from '../../wire/bridge-json';
 import { sendRows } from '../acts/send-rows';
 import type { AgentHandle } from '../agent-handle';
+import type { DeviceInfo } from '../pairing/device-store';
+import { revokedSignal } from './gate';
 import { HttpError } from './http-error';
 import { waitForChange, type Versioned } from './long-poll';
 import type { PhoneApiDeps, ServerContext } from './phone-deps';
@@ -48,16 +50,19 @@ export function chatView(handle: AgentHandle, paneId: string): LiveView {
  * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
  * Every reader of a view shares its one rendering per change.
  */
-export async function sendView(server: ServerContext, device: string, req: IncomingMessage, res: ServerResponse, view: LiveView, wait: boolean): Promise<void> {
+export async function sendView(server: ServerContext, device: DeviceInfo, req: IncomingMessage, res: ServerResponse, view: LiveView, wait: boolean): Promise<void> {
   const render = () => server.renders.render(view.key, view.sources, view.render);
   let current = render();
   const held = req.headers['if-none-match'];
   if (held === current.etag && wait) {
-    const holding = server.held.get(device) ?? 0;
+    const holding = server.held.get(device.id) ?? 0;
     if (holding >= server.limits.heldPerDevice) throw new HttpError(429, 'too-many-waits', 'this device already holds as many live reads as the bridge allows');
-    server.held.set(device, holding + 1);
+    server.held.set(device.id, holding + 1);
     const gone = new AbortController();
     res.on('close', () => gone.abort());
+    const revoked = revokedSignal(server, device.id);
+    const onRevoked = () => gone.abort();
+    revoked.addEventListener('abort', onRevoked);
     try {
       const changed = await waitForChange(view.sources, () => {
         try {
@@ -66,12 +71,14 @@ export async function sendView(server: ServerContext, device: string, req: Incom
           return { text: '', etag: '' }; // the view went away (a closed pane): answer now, with the error
         }
       }, held, gone.signal);
+      if (revoked.aborted) throw new HttpError(401, 'not-paired', 'this phone was unpaired');
       if (gone.signal.aborted) return;
       if (changed !== null) current = render();
     } finally {
-      const left = (server.held.get(device) ?? 1) - 1;
-      if (left > 0) server.held.set(device, left);
-      else server.held.delete(device);
+      revoked.removeEventListener('abort', onRevoked);
+      const left = (server.held.get(device.id) ?? 1) - 1;
+      if (left > 0) server.held.set(device.id, left);
+      else server.held.delete(device.id);
     }
   }
   if (held === current.etag) {

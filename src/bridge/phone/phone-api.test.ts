@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { startBridge, type RunningBridge } from '../bridge';
+import { pairedCookie } from '../testing/paired';
 
 /** The phone's reading API over a real bridge and a real agent on a private socket. */
 let dir: TempDir;
 let collie: Collie;
 let pane: PaneHandle;
 let bridge: RunningBridge;
+/** The test's paired phone, as its cookie carries it. */
+let cookie: string;
 
 async function setup(caps: Record<string, boolean>) {
   const socket = join(dir.path, 'run', 'app.sock');
@@ -18,6 +21,7 @@ async function setup(caps: Record<string, boolean>) {
   collie.ready();
   bridge = await startBridge({ sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
   await bridge.agents.get('desk')!.poller.poll();
+  cookie = await pairedCookie(bridge.devices);
 }
 beforeEach(async () => {
   dir = await tempDir();
@@ -28,7 +32,7 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${bridge.url}${path.slice(1)}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${bridge.url}${path.slice(1)}`, { headers: { cookie, ...headers } });
 
 describe('the phone API', () => {
   it('holds a read with the current ETag until the chat changes, then sends the new item', async () => {

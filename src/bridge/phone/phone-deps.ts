@@ -1,6 +1,9 @@
 import type { AuditLog } from '../acts/audit-log';
 import type { ConversationLocks } from '../acts/conversation-lock';
 import type { AgentHandle } from '../agent-handle';
+import type { DeviceStore } from '../pairing/device-store';
+import type { FailureLimit } from '../pairing/failure-limit';
+import type { Invitations } from '../pairing/invitations';
 import type { ViewRenders } from './long-poll';
 
 /**
@@ -20,6 +23,15 @@ export interface PhoneApiDeps {
   /** Called as a phone's read starts; the returned call ends it. Pollers speed up while a phone looks. */
   phoneLooking: () => () => void;
   log: (line: string) => void;
+  /** The paired devices and the open invitations: every route but pairing itself needs a device. */
+  devices: DeviceStore;
+  invitations: Invitations;
+  /** Served over HTTPS (the cookie is then `Secure`). */
+  secure: boolean;
+  /** Names the phone may use for this bridge besides its own (a TLS proxy's, from `--public-origin`). */
+  publicHosts?: string[];
+  /** Serve HTTPS with this certificate and key (PEM). */
+  tls?: { cert: string; key: string };
   appDir?: string;
   /** Tests shorten these; see `PHONE_LIMITS`. */
   limits?: Partial<typeof PHONE_LIMITS>;
@@ -33,4 +45,8 @@ export interface ServerContext {
   renders: ViewRenders;
   /** Long-polls held now, per device. */
   held: Map<string, number>;
+  /** Wrong pairing secrets per address. */
+  failures: FailureLimit;
+  /** Aborted when a device is revoked: its held long-polls end at once. */
+  revoked: Map<string, AbortController>;
 }

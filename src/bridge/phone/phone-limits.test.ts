@@ -13,6 +13,9 @@ import { Ledger } from '../acts/ledger';
 import { PHONE_LIMITS } from './phone-deps';
 import { createPhoneServer } from './phone-server';
 import { Poller } from '../poll/poller';
+import { DeviceStore } from '../pairing/device-store';
+import { Invitations } from '../pairing/invitations';
+import { pairedCookie } from '../testing/paired';
 import { scriptedAgent, type ScriptedAgent } from '../testing/scripted-agent';
 
 /**
@@ -26,6 +29,8 @@ let server: Server;
 let handle: AgentHandle;
 let looks: number;
 let port: number;
+/** The test's paired phone, as its cookie carries it. */
+let cookie: string;
 
 async function serve(limits: Partial<typeof PHONE_LIMITS>) {
   const store = new AgentStore('scripted', 'here');
@@ -33,6 +38,8 @@ async function serve(limits: Partial<typeof PHONE_LIMITS>) {
   handle = { store, link, poller: new Poller(store, link, () => {}), ledger: await Ledger.open(dir.path, () => {}) };
   await handle.poller.poll();
   looks = 0;
+  const devices = await DeviceStore.open(join(dir.path, 'state'), () => {});
+  cookie = await pairedCookie(devices);
   server = createPhoneServer({
     host: '127.0.0.1',
     agents: new Map([['scripted', handle]]),
@@ -44,6 +51,9 @@ async function serve(limits: Partial<typeof PHONE_LIMITS>) {
       return () => {};
     },
     log: () => {},
+    devices,
+    invitations: new Invitations(),
+    secure: false,
     limits,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,7 +62,7 @@ async function serve(limits: Partial<typeof PHONE_LIMITS>) {
 
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; etag: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { cookie, ...headers }, agent: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text, etag: String(res.headers.etag ?? '') }));
@@ -96,7 +106,7 @@ afterEach(async () => {
 describe('the phone API under load it did not ask for', () => {
   it('cuts a request whose body never ends at the deadline', async () => {
     await serve({ requestMs: 300 });
-    const { closed } = quietClient('POST /api/send HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":');
+    const { closed } = quietClient(`POST /api/send HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`);
     expect(await closed).toMatch(/^HTTP\/1\.1 408/);
   });
 

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { BadPathSegment } from '../../wire/phone-routes';
 import { HttpError } from './http-error';
 import { sendJson } from './http-json';
 import { ViewRenders } from './long-poll';
 import { PHONE_LIMITS, type PhoneApiDeps, type ServerContext } from './phone-deps';
+import { FailureLimit } from '../pairing/failure-limit';
+import { admit } from './gate';
 import { guardApiRequest } from './request-guard';
 import { findRoute } from './routes';
 import { readStatic } from './static-files';
@@ -28,22 +31,23 @@ const CSP = [
 
 export function createPhoneServer(deps: PhoneApiDeps): Server {
   const limits = { ...PHONE_LIMITS, ...deps.limits };
-  const ctx: ServerContext = { deps, limits, startedAt: Date.now(), renders: new ViewRenders(), held: new Map() };
-  const server = createServer(
-    {
-      // A request that never ends (headers or body) is cut: Node answers 408 and closes it.
-      requestTimeout: limits.requestMs,
-      headersTimeout: limits.requestMs,
-      connectionsCheckingInterval: Math.min(1000, limits.requestMs),
-    },
-    (req, res) => {
+  const ctx: ServerContext = { deps, limits, startedAt: Date.now(), renders: new ViewRenders(), held: new Map(), failures: new FailureLimit(), revoked: new Map() };
+  // A revoked device's held long-polls end now, with 401: its page shows the pairing screen.
+  deps.devices.onRevoke((id) => ctx.revoked.get(id)?.abort());
+  const serverOptions = {
+    // A request that never ends (headers or body) is cut: Node answers 408 and closes it.
+    requestTimeout: limits.requestMs,
+    headersTimeout: limits.requestMs,
+    connectionsCheckingInterval: Math.min(1000, limits.requestMs),
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
       route(ctx, req, res).catch((err: unknown) => {
         if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
         deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
         sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
       });
-    },
-  );
+  };
+  const server = deps.tls ? createHttpsServer({ ...serverOptions, cert: deps.tls.cert, key: deps.tls.key }, handler) : createServer(serverOptions, handler);
   server.maxConnections = limits.connections;
   return server;
 }
@@ -57,7 +61,7 @@ async function route(server: ServerContext, req: IncomingMessage, res: ServerRes
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);
   }
-  guardApiRequest(req, deps.host);
+  guardApiRequest(req, deps.host, deps.publicHosts ?? []);
   let found;
   try {
     found = findRoute(method, path);
@@ -68,9 +72,10 @@ async function route(server: ServerContext, req: IncomingMessage, res: ServerRes
   if (found === null) throw new HttpError(404, 'not-found', 'no such route');
   if (found === 'method') throw new HttpError(405, 'method-not-allowed', `${method} is not how this route is used`);
   const { route: matched, params } = found;
+  const device = admit(server, matched, req);
   const looked = matched.looks ? deps.phoneLooking() : () => {};
   try {
-    await matched.handle({ server, req, res, url, params, device: req.socket.remoteAddress ?? 'unknown' });
+    await matched.handle({ server, req, res, url, params, address: req.socket.remoteAddress ?? 'unknown', device });
   } finally {
     looked();
   }

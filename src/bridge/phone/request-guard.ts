@@ -10,10 +10,11 @@ import { HttpError } from './http-error';
  * origin, and every API request must name this bridge by an address, not a host name some other
  * site controls (DNS rebinding).
  */
-export function guardApiRequest(req: IncomingMessage, boundHost: string): void {
+export function guardApiRequest(req: IncomingMessage, boundHost: string, publicHosts: readonly string[] = []): void {
   const host = req.headers.host ?? '';
   const name = hostOf(host);
-  if (!isKnownName(name, boundHost)) throw new HttpError(403, 'unknown-host', `this bridge does not answer to the name ${name || '(none)'}`);
+  // A name behind a TLS proxy (`--public-origin`) is one the user gave; its Host header arrives as written.
+  if (!publicHosts.includes(host.toLowerCase()) && !isKnownName(name, boundHost)) throw new HttpError(403, 'unknown-host', `this bridge does not answer to the name ${name || '(none)'}`);
   if (req.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'cross-origin', 'requests from other sites are refused');
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {

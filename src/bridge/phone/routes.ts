@@ -4,7 +4,6 @@
  * matches a request against this table only; later rooms (the pairing gate, push) hang on it,
  * and a test walks every route in it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { matchPath, PHONE_PATHS, type PhonePath } from '../../wire/phone-routes';
@@ -14,44 +13,27 @@ import { actSpec } from '../acts/act-specs';
 import { answerAsk, parseAskRequest } from '../acts/answer-ask';
 import { auditResult } from '../acts/audit-log';
 import type { AgentHandle } from '../agent-handle';
+import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
+import { paired, type PhoneRoute, type RouteRequest } from './route-types';
 import { closedPage, conversationHistory, cursorParam } from './history';
 import { HttpError } from './http-error';
 import { readJson, sendJson } from './http-json';
 import { agentView, chatView, dashboardView, sendView, type LiveView } from './live-views';
-import type { ServerContext } from './phone-deps';
 import { statusJson } from './status-json';
-
-export interface RouteRequest {
-  server: ServerContext;
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  params: Record<string, string>;
-  /** Who is asking, for the audit log and the per-device caps. */
-  device: string;
-}
-
-export interface PhoneRoute {
-  name: PhonePath;
-  method: 'GET' | 'POST';
-  /** A write: its JSON body goes to an agent at most once, under the phone's request id. */
-  writes: boolean;
-  /** A phone's read: the pollers speed up while one runs (the CLI's status read is none). */
-  looks: boolean;
-  handle(request: RouteRequest): Promise<void>;
-}
 
 const live = (name: PhonePath, view: (r: RouteRequest) => LiveView): PhoneRoute => ({
   name,
   method: 'GET',
+  access: 'device',
   writes: false,
   looks: true,
-  handle: (r) => sendView(r.server, r.device, r.req, r.res, view(r), r.url.searchParams.has('wait')),
+  handle: (r) => sendView(r.server, paired(r), r.req, r.res, view(r), r.url.searchParams.has('wait')),
 });
 
 const once = (name: PhonePath, read: (r: RouteRequest) => Promise<unknown>): PhoneRoute => ({
   name,
   method: 'GET',
+  access: 'device',
   writes: false,
   looks: true,
   handle: async (r) => sendJson(r.res, 200, await read(r)),
@@ -61,6 +43,7 @@ const once = (name: PhonePath, read: (r: RouteRequest) => Promise<unknown>): Pho
 const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
   name,
   method: 'POST',
+  access: 'device',
   writes: true,
   looks: false,
   async handle(r) {
@@ -73,8 +56,12 @@ const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
 });
 
 export const PHONE_ROUTES: readonly PhoneRoute[] = [
-  // For `collie durable list` and `collie doctor`: the CLI is no phone looking.
-  { name: 'status', method: 'GET', writes: false, looks: false, handle: async (r) => sendJson(r.res, 200, statusJson(r.server.deps.agents, r.server.deps.durable, r.server.startedAt)) },
+  // The bridge's state for a paired phone (the CLI reads it over the control socket).
+  { name: 'status', method: 'GET', access: 'device', writes: false, looks: false, handle: async (r) => sendJson(r.res, 200, statusJson(r.server.deps.agents, r.server.deps.durable, r.server.startedAt)) },
+  { name: 'pair', method: 'POST', access: 'open', writes: false, looks: false, handle: redeem },
+  { name: 'device', method: 'GET', access: 'device', writes: false, looks: false, handle: thisDevice },
+  { name: 'deviceRename', method: 'POST', access: 'device', writes: false, looks: false, handle: renameThisDevice },
+  { name: 'deviceForget', method: 'POST', access: 'device', writes: false, looks: false, handle: forgetThisDevice },
   live('dashboard', (r) => dashboardView(r.server.deps)),
   live('agent', (r) => agentView(agentOf(r, r.params.agent))),
   live('chat', (r) => chatView(agentOf(r, r.params.agent), r.params.paneId ?? '')),
@@ -84,6 +71,7 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   {
     name: 'answer',
     method: 'POST',
+    access: 'device',
     writes: true,
     looks: false,
     async handle(r) {
@@ -125,5 +113,7 @@ function agentOf(r: RouteRequest, name: string | undefined): AgentHandle {
 }
 
 function writeContext(r: RouteRequest): WriteContext {
-  return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: r.device };
+  const { id, name } = paired(r);
+  return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: { id, name } };
 }
+

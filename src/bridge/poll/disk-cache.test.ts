@@ -6,6 +6,7 @@ import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { AgentStore } from './agent-store';
 import { startBridge, type RunningBridge } from '../bridge';
+import { pairedCookie } from '../testing/paired';
 import { DiskCache } from './disk-cache';
 
 let dir: TempDir;
@@ -48,7 +49,7 @@ describe('the disk cache', () => {
     await new Promise<void>((r) => hung!.listen(socket, r));
     await chmod(socket, 0o600);
     bridge = await startBridge(options);
-    const chat = await (await fetch(`${bridge.url}api/agents/desk/panes/p`)).json();
+    const chat = await (await fetch(`${bridge.url}api/agents/desk/panes/p`, { headers: { cookie: await pairedCookie(bridge.devices) } })).json();
     expect(chat.entries).toEqual([{ type: 'item', item: expect.objectContaining({ id: 'i1', text: 'remembered' }) }]);
     expect(chat.asks[0]).toMatchObject({ title: 'Deploy?' });
     expect(chat.agent.status).toBe('starting');

@@ -1,6 +1,7 @@
 /** Helpers for tests that run the real `collie` command as a user does. Not used by the bridge. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { redeemLink } from './paired';
 
 const BIN = fileURLToPath(new URL('../bin.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -33,6 +34,8 @@ export interface CliProcess {
 
 export interface BridgeProcess extends CliProcess {
   url: string;
+  /** The cookie of the phone that paired through the printed link ('' when one was paired before). */
+  cookie: string;
 }
 
 /** Runs `collie …` as its own process, for verbs that keep running (start, logs -f). */
@@ -81,15 +84,20 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
   return { child, output: () => text, waitFor, stop };
 }
 
-/** `collie start --port 0`, resolved once it prints the `Open http://… on your phone` line. */
+/**
+ * `collie start --port 0`, resolved once it prints the `Open http… on your phone` line. While no
+ * phone is paired that line is a pairing link: the test's phone redeems it, as a person would, and
+ * `cookie` is what that phone then sends.
+ */
 export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<BridgeProcess> {
   const cli = spawnCli(['start', '--port', '0', ...extraArgs], env);
-  let url: string;
+  let link: string;
   try {
-    url = await cli.waitFor(/Open (http:\/\/\S+) on your phone/);
+    link = await cli.waitFor(/Open (https?:\/\/\S+) on your phone/);
   } catch (err) {
     await cli.stop();
     throw err;
   }
-  return { ...cli, url };
+  const url = link.replace(/#.*$/, '');
+  return { ...cli, url, cookie: link.includes('#pair=') ? await redeemLink(link) : '' };
 }

@@ -4,5 +4,5 @@ import { AuditLog } from '../acts/audit-log';
 import { ConversationLocks } from '../acts/conversation-lock';
 
 export function testWriteContext(stateDir: string, maskContent = false): WriteContext {
-  return { locks: new ConversationLocks(), audit: new AuditLog(stateDir, maskContent, () => {}), device: 'test-phone' };
+  return { locks: new ConversationLocks(), audit: new AuditLog(stateDir, maskContent, () => {}), device: { id: 'test-phone', name: 'Test phone' } };
 }

@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import { chmod, unlink } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { isValidId } from '../../wire/ids';
+import { isRecord, oneOf, str } from '../../wire/read';
+import type { AuditLog } from '../acts/audit-log';
+import type { AgentHandle } from '../agent-handle';
+import { ROLES, type Role } from '../pairing/device-file';
+import type { DeviceStore } from '../pairing/device-store';
+import { HttpError } from '../phone/http-error';
+import { readJson, sendJson } from '../phone/http-json';
+import { statusJson } from '../phone/status-json';
+import { CONTROL_PATHS } from './control-paths';
+
+export interface ControlDeps {
+  agents: Map<string, AgentHandle>;
+  durable: boolean;
+  startedAt: number;
+  devices: DeviceStore;
+  audit: AuditLog;
+  invite(options: { name: string | null; role: Role }): { link: string; expiresAt: number };
+  log: (line: string) => void;
+}
+
+/**
+ * The bridge's side of the control socket: status for `collie durable list` and `doctor`, new
+ * invitations for `collie pair`, and the device list, rename and revoke for `collie devices`.
+ * A revoke takes effect at once: the device's long-polls end and its next request is 401.
+ */
+export async function serveControl(socketPath: string, deps: ControlDeps): Promise<Server> {
+  const server = createServer((req, res) => {
+    handle(deps, req.method ?? 'GET', new URL(req.url ?? '/', 'http://control').pathname, () => readJson(req)).then(
+      (reply) => sendJson(res, 200, reply),
+      (err: unknown) => {
+        if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
+        deps.log(`[bridge] control request failed: ${err instanceof Error ? err.message : String(err)}`);
+        sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
+      },
+    );
+  });
+  await removeStaleSocket(socketPath);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(socketPath, 0o600);
+  return server;
+}
+
+async function handle(deps: ControlDeps, method: string, path: string, body: () => Promise<unknown>): Promise<unknown> {
+  if (method === 'GET' && path === CONTROL_PATHS.status) return statusJson(deps.agents, deps.durable, deps.startedAt);
+  if (method === 'GET' && path === CONTROL_PATHS.devices) return { devices: deps.devices.list() };
+  if (method !== 'POST') throw new HttpError(404, 'not-found', 'no such control route');
+  const raw = await body();
+  const given = isRecord(raw) ? raw : {};
+  if (path === CONTROL_PATHS.pair) {
+    const role = oneOf(given.role, ROLES) ?? 'control';
+    const name = str(given.name) ?? null;
+    return deps.invite({ name, role });
+  }
+  const id = given.id;
+  if (!isValidId(id)) throw new HttpError(400, 'bad-request', 'a device id is required');
+  if (path === CONTROL_PATHS.rename) {
+    const name = str(given.name);
+    if (name === undefined || name.trim() === '') throw new HttpError(400, 'bad-request', 'a name is required');
+    const device = await deps.devices.rename(id, name);
+    if (!device) throw new HttpError(404, 'no-such-device', `no paired device has the id ${id}`);
+    await deps.audit.record(null, device, 'device.rename', { id, name: device.name });
+    return { device };
+  }
+  if (path === CONTROL_PATHS.revoke) {
+    const device = deps.devices.get(id);
+    if (!device || !(await deps.devices.revoke(id))) throw new HttpError(404, 'no-such-device', `no paired device has the id ${id}`);
+    await deps.audit.record(null, device, 'device.revoke', { id });
+    deps.log(`[bridge] revoked ${device.name} (${id})`);
+    return { revoked: id };
+  }
+  throw new HttpError(404, 'not-found', 'no such control route');
+}
+
+/** A socket file left by a bridge that died is removed; one a live bridge answers on is not. */
+async function removeStaleSocket(path: string): Promise<void> {
+  const live = await new Promise<boolean>((resolve) => {
+    const socket = connect(path);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (live) throw new Error(`another bridge answers on ${path}: is collie already running with this state folder?`);
+  await unlink(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
+}

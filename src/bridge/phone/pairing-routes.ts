@@ -1,0 +1,63 @@
+import type { DeviceJson } from '../../wire/bridge-json';
+import { isRecord, str } from '../../wire/read';
+import type { DeviceInfo } from '../pairing/device-store';
+import { looksLikeSecret } from '../pairing/secrets';
+import { clearedCookie, deviceCookie } from './device-cookie';
+import { HttpError } from './http-error';
+import { readJson, sendJson } from './http-json';
+import { paired, type RouteRequest } from './route-types';
+
+const asJson = ({ id, name, role }: DeviceInfo): DeviceJson => ({ id, name, role });
+
+const INVITATION_WORDS = {
+  used: 'this pairing link was used already',
+  expired: 'this pairing link has expired',
+  unknown: 'this pairing link is not one the bridge made',
+} as const;
+
+/**
+ * `POST /api/pair`: trades an invitation's secret for a device credential, set as an HttpOnly
+ * cookie (the reply body never holds it). Wrong secrets count against the address; past the
+ * allowance it is 429 with `retryAfter`.
+ */
+export async function redeem(r: RouteRequest): Promise<void> {
+  const { deps, failures } = r.server;
+  const wait = failures.retryAfter(r.address);
+  if (wait > 0) return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: wait }, { 'retry-after': String(wait) });
+  const body = await readJson(r.req);
+  const secret = isRecord(body) ? body.secret : undefined;
+  const taken = looksLikeSecret(secret) ? deps.invitations.redeem(secret) : ({ ok: false, why: 'unknown' } as const);
+  if (!taken.ok) {
+    failures.fail(r.address);
+    if (failures.retryAfter(r.address) > 0) deps.log(`[bridge] pairing: too many wrong pairing links from ${r.address}; refused for a while`);
+    throw new HttpError(403, `invitation-${taken.why}`, INVITATION_WORDS[taken.why]);
+  }
+  const suggested = isRecord(body) ? str(body.name) : undefined;
+  const { device, credential } = await deps.devices.add(taken.invitation.name ?? suggested ?? 'Phone', taken.invitation.role);
+  await deps.audit.record(null, device, 'device.pair', { id: device.id, role: device.role });
+  deps.log(`[bridge] paired ${device.name} (${device.id}, ${device.role})`);
+  sendJson(r.res, 200, { device: asJson(device) }, { 'set-cookie': deviceCookie(credential, deps.secure) });
+}
+
+export async function thisDevice(r: RouteRequest): Promise<void> {
+  sendJson(r.res, 200, { device: asJson(paired(r)) });
+}
+
+export async function renameThisDevice(r: RouteRequest): Promise<void> {
+  const body = await readJson(r.req);
+  const name = isRecord(body) ? str(body.name) : undefined;
+  if (name === undefined || name.trim() === '') throw new HttpError(400, 'bad-request', 'a name is required');
+  const device = await r.server.deps.devices.rename(paired(r).id, name);
+  if (!device) throw new HttpError(401, 'not-paired', 'this phone is no longer paired');
+  await r.server.deps.audit.record(null, device, 'device.rename', { id: device.id, name: device.name });
+  sendJson(r.res, 200, { device: asJson(device) });
+}
+
+/** "Forget this phone": the device revokes itself, and its cookie is cleared. */
+export async function forgetThisDevice(r: RouteRequest): Promise<void> {
+  const device = paired(r);
+  await r.server.deps.devices.revoke(device.id);
+  await r.server.deps.audit.record(null, device, 'device.revoke', { id: device.id });
+  sendJson(r.res, 200, { forgotten: true }, { 'set-cookie': clearedCookie(r.server.deps.secure) });
+}
+
