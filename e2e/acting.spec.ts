@@ -142,7 +142,10 @@ test('rename, close and reopen show on the phone and in the agent; a closed conv
   await manage.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/#\/agent\/desk$/);
   expect(collie.state.panes.has('p')).toBe(false);
-  await page.getByRole('region', { name: 'Closed' }).getByRole('link', { name: /Release 1.4/ }).click();
+  await page
+    .getByRole('region', { name: 'Closed' })
+    .getByRole('link', { name: /Release 1.4/ })
+    .click();
   await expect(page.getByRole('region', { name: 'Write to the agent' })).toHaveCount(0);
   await expect(page.getByLabel('Message')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reopen' }).click();
@@ -205,7 +208,7 @@ test('two phones sending at once to one conversation: one goes through, one is b
   await start();
   const phones = await Promise.all([browser.newPage(), browser.newPage()]);
   try {
-    const [first, second] = phones as [Page, Page];
+    const [first, second] = phones;
     for (const phone of phones) await phone.goto(`${url}#/agent/desk/chat/p`);
     for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
     proxy.next('hold');

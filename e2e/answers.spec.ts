@@ -52,7 +52,10 @@ test.afterEach(async ({}, testInfo) => {
 function watch(answer: Promise<Answer>) {
   const got: Answer[] = [];
   const failed: string[] = [];
-  answer.then((a) => got.push(a), (err: { decidedBy?: string }) => failed.push(err.decidedBy ?? 'error'));
+  answer.then(
+    (a) => got.push(a),
+    (err: { decidedBy?: string }) => failed.push(err.decidedBy ?? 'error'),
+  );
   return { got, failed };
 }
 
@@ -99,10 +102,54 @@ async function bridgeAsks(): Promise<ChatJson['asks']> {
 
 test('each of the four kinds is answered from its card, once', async ({ page }) => {
   const pane = await startAgent();
-  const permission = watch(pane.ask({ kind: 'permission', toolCallId: 'rm', title: 'harmless, trust me', tool: { name: 'bash', input: { command: 'rm -rf build/' } }, options: [{ id: 'allow', label: 'Allow', effect: 'allow' }, { id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }));
-  const choice = watch(pane.ask({ kind: 'choice', toolCallId: 'fixes', title: 'Which fixes?', multiple: true, min: 1, options: [{ id: 'cache', label: 'Clear the cache' }, { id: 'wait', label: 'Wait for the redirect' }] }));
+  const permission = watch(
+    pane.ask({
+      kind: 'permission',
+      toolCallId: 'rm',
+      title: 'harmless, trust me',
+      tool: { name: 'bash', input: { command: 'rm -rf build/' } },
+      options: [
+        { id: 'allow', label: 'Allow', effect: 'allow' },
+        { id: 'always', label: 'Allow always', effect: 'allow-always' },
+        { id: 'deny', label: 'Deny', effect: 'deny' },
+      ],
+    }),
+  );
+  const choice = watch(
+    pane.ask({
+      kind: 'choice',
+      toolCallId: 'fixes',
+      title: 'Which fixes?',
+      multiple: true,
+      min: 1,
+      options: [
+        { id: 'cache', label: 'Clear the cache' },
+        { id: 'wait', label: 'Wait for the redirect' },
+      ],
+    }),
+  );
   const text = watch(pane.ask({ kind: 'text', toolCallId: 'name', title: 'Name the server' }));
-  const form = watch(pane.ask({ kind: 'form', toolCallId: 'release', title: 'Release details', fields: [{ id: 'version', label: 'Version', type: 'text', required: true }, { id: 'notify', label: 'Notify the team', type: 'toggle', required: false }, { id: 'channel', label: 'Channel', type: 'choice', required: true, options: [{ id: 'stable', label: 'Stable' }, { id: 'beta', label: 'Beta' }] }] }));
+  const form = watch(
+    pane.ask({
+      kind: 'form',
+      toolCallId: 'release',
+      title: 'Release details',
+      fields: [
+        { id: 'version', label: 'Version', type: 'text', required: true },
+        { id: 'notify', label: 'Notify the team', type: 'toggle', required: false },
+        {
+          id: 'channel',
+          label: 'Channel',
+          type: 'choice',
+          required: true,
+          options: [
+            { id: 'stable', label: 'Stable' },
+            { id: 'beta', label: 'Beta' },
+          ],
+        },
+      ],
+    }),
+  );
   collie!.ready();
   await runBridge();
   await openChat(page);
@@ -145,7 +192,17 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
 });
 
 test('the agent applies the answer and drops the connection: unknown, Try again, applied once', async ({ page }) => {
-  const { asked, card, freeze } = await askAndOpen(page, { ...SHIP_IT, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] }, { hold: true });
+  const { asked, card, freeze } = await askAndOpen(
+    page,
+    {
+      ...SHIP_IT,
+      options: [
+        { id: 'y', label: 'Yes' },
+        { id: 'n', label: 'No' },
+      ],
+    },
+    { hold: true },
+  );
   freeze(); // the agent closes the ask as it takes the answer; the card must stay to offer Try again
   proxy.next('apply-then-drop');
   await card.getByRole('button', { name: 'Yes' }).click();

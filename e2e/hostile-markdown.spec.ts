@@ -32,7 +32,9 @@ test('character references in markdown never bring back a removed character', as
     pane.item({
       id: `md-${i}`,
       kind: 'markdown',
-      text: [`## Payload ${i}`, '', `text a${ref}b and **bold${ref}**`, '', `[link ${i} a${ref}b](https://example.com/${ref}x) and [edge ${i}](https://example.com/x${ref})`].join('\n'),
+      text: [`## Payload ${i}`, '', `text a${ref}b and **bold${ref}**`, '', `[link ${i} a${ref}b](https://example.com/${ref}x) and [edge ${i}](https://example.com/x${ref})`].join(
+        '\n',
+      ),
     });
   });
   pane.item({ id: 'md-safe', kind: 'markdown', text: '## Safe\n\n[a safe link](https://example.com/ok)' });

@@ -16,7 +16,16 @@ let proxy: Awaited<ReturnType<typeof faultyProxy>>;
 let bridge: Proc | undefined;
 let url: string;
 
-const SHIP_IT: AskSpec = { kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] };
+const SHIP_IT: AskSpec = {
+  kind: 'choice',
+  toolCallId: 'ship',
+  title: 'Ship it?',
+  multiple: false,
+  options: [
+    { id: 'y', label: 'Yes' },
+    { id: 'n', label: 'No' },
+  ],
+};
 
 test.beforeEach(async () => {
   dirs = await scratch();
@@ -25,7 +34,10 @@ test.beforeEach(async () => {
   // A is reached through a proxy, so one test can lose the reply to A's answer.
   const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
   proxy = await faultyProxy(socketA, proxySocket);
-  agents = [await openCollie({ socket: socketA, hostName: 'desk', caps: { asks: true }, log: () => {} }), await openCollie({ socket: socketB, hostName: 'desk', caps: { asks: true }, log: () => {} })];
+  agents = [
+    await openCollie({ socket: socketA, hostName: 'desk', caps: { asks: true }, log: () => {} }),
+    await openCollie({ socket: socketB, hostName: 'desk', caps: { asks: true }, log: () => {} }),
+  ];
   await writeSources(dirs.configDir, [
     { name: 'desk-a', kind: 'durable', socket: proxySocket },
     { name: 'desk-b', kind: 'durable', socket: socketB },
@@ -45,7 +57,10 @@ test.afterEach(async ({}, testInfo) => {
 function watch(answer: Promise<Answer>) {
   const got: Answer[] = [];
   const failed: string[] = [];
-  answer.then((a) => got.push(a), (err: { decidedBy?: string }) => failed.push(err.decidedBy ?? 'error'));
+  answer.then(
+    (a) => got.push(a),
+    (err: { decidedBy?: string }) => failed.push(err.decidedBy ?? 'error'),
+  );
   return { got, failed };
 }
 
@@ -65,7 +80,10 @@ async function raiseBoth() {
 
 /** From the dashboard, as a person would: the agent's row, then its conversation. */
 async function openChatOf(page: Page, agent: string) {
-  await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: new RegExp(agent) }).click();
+  await page
+    .getByRole('region', { name: 'Durable agents' })
+    .getByRole('link', { name: new RegExp(agent) })
+    .click();
   await page.getByRole('link', { name: /Work/ }).click();
   await expect(page.getByRole('heading', { name: 'Work' })).toBeVisible();
 }

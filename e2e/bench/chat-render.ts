@@ -20,7 +20,8 @@ const dirs = await scratch();
 const socket = join(dirs.socketDir, 'bench', 'app.sock');
 const collie = await openCollie({ socket, hostName: 'bench', caps: { asks: true }, log: () => {} });
 const pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Long chat' });
-for (let i = 1; i <= ITEMS; i += 1) pane.item({ id: `i${i}`, kind: i % 3 ? 'reply' : 'user', text: `Message ${i}: the build passed on main; deploying staging next (step ${i % 7} of 7).` });
+for (let i = 1; i <= ITEMS; i += 1)
+  pane.item({ id: `i${i}`, kind: i % 3 ? 'reply' : 'user', text: `Message ${i}: the build passed on main; deploying staging next (step ${i % 7} of 7).` });
 collie.ready();
 await writeSources(dirs.configDir, [{ name: 'bench', kind: 'durable', socket }]);
 const { proc: bridge, url } = await startBridge(dirs);

@@ -33,10 +33,7 @@ export class Proc {
   }
 
   waitForExit(timeoutMs = 10000): Promise<number | null> {
-    return Promise.race([
-      this.exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('process did not exit')), timeoutMs)),
-    ]);
+    return Promise.race([this.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('process did not exit')), timeoutMs))]);
   }
 
   /** SIGTERM, then SIGKILL if it has not exited in time: a hung process never holds up the run. */
@@ -77,11 +74,7 @@ export async function writeSources(configDir: string, entries: unknown[]): Promi
 }
 
 /** The real bridge, on a free port; resolves with the URL it printed. */
-export async function startBridge(
-  dirs: { configDir: string; stateDir: string },
-  extraArgs: string[] = [],
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<{ proc: Proc; url: string }> {
+export async function startBridge(dirs: { configDir: string; stateDir: string }, extraArgs: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ proc: Proc; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir };
   delete env.COLLIE_MUX;
   delete env.COLLIE_PROGRAMS;

@@ -3,7 +3,6 @@ import type { AgentState } from './agent-state';
 import { askIdFor } from './ask-id';
 import type { OpenAsk, PaneModel } from './pane-model';
 
-
 /** What an agent passes to raise an ask; the kit adds id, revision and times. */
 export type AskSpec = DistributiveOmit<Exclude<Ask, { kind: 'unknown' }>, 'id' | 'revision' | 'createdAt' | 'expiresAt' | 'shortened'> & {
   /** Seconds until the ask is decided by `timeout`. */
@@ -75,7 +74,7 @@ export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
     },
     decide: (toolCallId) => pane.closeAsk(askIdFor(pane.id, toolCallId), 'program', null),
     item(spec) {
-      pane.putItem({ ...spec, at: spec.at ?? new Date().toISOString() } as Item);
+      pane.putItem({ ...spec, at: spec.at ?? new Date().toISOString() });
     },
     belt: (buttons) => pane.setBelt(buttons),
     startTurn() {

@@ -184,9 +184,8 @@ export class PaneModel {
 
   private emit(event: DistributiveOmit<PaneEvent, 'seq'>): void {
     this.seq += 1;
-    this.events.push({ ...event, seq: this.seq } as PaneEvent);
+    this.events.push({ ...event, seq: this.seq });
     if (this.events.length > EVENT_MEMORY) this.events.splice(0, this.events.length - EVENT_MEMORY);
     this.changed();
   }
 }
-

@@ -131,7 +131,11 @@ describe('belt, rename, close, starters, reopen', () => {
   });
 
   it('renames a workspace, a tab and a pane', async () => {
-    for (const [target, id] of [['workspace', 'w'], ['tab', 't'], ['pane', 'p']]) {
+    for (const [target, id] of [
+      ['workspace', 'w'],
+      ['tab', 't'],
+      ['pane', 'p'],
+    ]) {
       expect((await wireCall(socket, 'POST', '/rename', { requestId: rid(), target, id, title: `New ${target}` })).status).toBe(200);
     }
     const snap = (await wireCall(socket, 'GET', '/snapshot')).json;

@@ -44,7 +44,7 @@ const fail = (err: unknown) => {
 
 /** SIGTERM (how the bridge stops its demo) and Ctrl-C close the agent, which saves its data first. */
 function closeOnSignal(collie: Collie): void {
-  const stop = () => collie.close().then(() => process.exit(0), fail);
+  const stop = () => void collie.close().then(() => process.exit(0), fail);
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

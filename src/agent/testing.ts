@@ -24,12 +24,7 @@ export interface RawReply {
 }
 
 /** One raw HTTP exchange over a Unix socket, with no help from the bridge. */
-export function rawCall(
-  socketPath: string,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<RawReply> {
+export function rawCall(socketPath: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = request({ socketPath, method, path, headers: { host: 'agent', ...options.headers }, agent: false }, (res) => {
       const chunks: Buffer[] = [];

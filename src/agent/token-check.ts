@@ -6,7 +6,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * During a rotation two tokens are accepted (`COLLIE_TOKEN` and, while set, `COLLIE_TOKEN_NEXT`).
  */
 export function createTokenCheck(tokens: readonly string[]): (authorization: string | undefined) => boolean {
-  const accepted = tokens.map((t) => t.trim()).filter((t) => t !== '').map(digest);
+  const accepted = tokens
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .map(digest);
   if (accepted.length === 0) throw new Error('the token transport needs at least one token');
   return (authorization) => {
     const presented = digest(/^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '');

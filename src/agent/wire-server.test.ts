@@ -20,7 +20,16 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-const choice = (toolCallId = 'tc-1') => ({ kind: 'choice' as const, toolCallId, title: 'Deploy?', multiple: false, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] });
+const choice = (toolCallId = 'tc-1') => ({
+  kind: 'choice' as const,
+  toolCallId,
+  title: 'Deploy?',
+  multiple: false,
+  options: [
+    { id: 'yes', label: 'Yes' },
+    { id: 'no', label: 'No' },
+  ],
+});
 
 describe('the wire server', () => {
   it('answers hello without the version header, and nothing else without it', async () => {

@@ -7,12 +7,24 @@ const rid = 'r1';
 
 describe('act routes', () => {
   it.each<[ActRequest, string, Record<string, unknown>]>([
-    [{ act: 'send', agent: 'desk', paneId: 'p1', requestId: rid, text: 'hi', turnId: 't1' }, '/api/send', { agent: 'desk', paneId: 'p1', requestId: rid, text: 'hi', turnId: 't1' }],
+    [
+      { act: 'send', agent: 'desk', paneId: 'p1', requestId: rid, text: 'hi', turnId: 't1' },
+      '/api/send',
+      { agent: 'desk', paneId: 'p1', requestId: rid, text: 'hi', turnId: 't1' },
+    ],
     [{ act: 'steer', agent: 'desk', paneId: 'p1', requestId: rid, text: 'left', turnId: 't1' }, '/api/agents/desk/panes/p1/steer', { requestId: rid, text: 'left', turnId: 't1' }],
     [{ act: 'stop', agent: 'desk', paneId: 'p1', requestId: rid, turnId: null }, '/api/agents/desk/panes/p1/stop', { requestId: rid, turnId: null }],
-    [{ act: 'action', agent: 'desk', paneId: 'p1', requestId: rid, actionId: 'deploy', turnId: 't1' }, '/api/agents/desk/panes/p1/action', { requestId: rid, actionId: 'deploy', turnId: 't1' }],
+    [
+      { act: 'action', agent: 'desk', paneId: 'p1', requestId: rid, actionId: 'deploy', turnId: 't1' },
+      '/api/agents/desk/panes/p1/action',
+      { requestId: rid, actionId: 'deploy', turnId: 't1' },
+    ],
     [{ act: 'starter', agent: 'desk', requestId: rid, starterId: 'review' }, '/api/agents/desk/starters/review', { requestId: rid }],
-    [{ act: 'rename', agent: 'desk', requestId: rid, target: 'tab', id: 'tab1', title: 'New' }, '/api/agents/desk/rename', { requestId: rid, target: 'tab', id: 'tab1', title: 'New' }],
+    [
+      { act: 'rename', agent: 'desk', requestId: rid, target: 'tab', id: 'tab1', title: 'New' },
+      '/api/agents/desk/rename',
+      { requestId: rid, target: 'tab', id: 'tab1', title: 'New' },
+    ],
     [{ act: 'close', agent: 'desk', requestId: rid, target: 'pane', id: 'p1' }, '/api/agents/desk/close', { requestId: rid, target: 'pane', id: 'p1' }],
     [{ act: 'reopen', agent: 'desk', requestId: rid, conversationId: 'c9' }, '/api/agents/desk/reopen', { requestId: rid, conversationId: 'c9' }],
   ])('maps %j', (request, path, body) => {

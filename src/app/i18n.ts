@@ -7,7 +7,5 @@ const messages: Record<MessageKey, string> = en;
 
 /** The one lookup for copy: `{name}` placeholders are filled from `params`, as text. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -4,8 +4,7 @@ import { actRoute } from './act-route';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
 export type Fetched<T> =
-  | { changed: true; data: T; etag: string | null }
-  | { changed: false; /** The resource is not there (any more): ask again only after a pause. */ gone?: true };
+  { changed: true; data: T; etag: string | null } | { changed: false; /** The resource is not there (any more): ask again only after a pause. */ gone?: true };
 
 export interface ReadOptions {
   /** Long-poll: the bridge holds the read until something changes (or its own time limit). */

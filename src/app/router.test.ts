@@ -3,7 +3,12 @@ import { hrefOf, parseRoute, type Route } from './router';
 
 describe('routes', () => {
   it('round-trips every screen, including names that need escaping', () => {
-    const routes: Route[] = [{ screen: 'dashboard' }, { screen: 'agent', agent: 'desk' }, { screen: 'chat', agent: 'a b', paneId: 'p%1é' }, { screen: 'closed', agent: 'desk', conversationId: 'c-1' }];
+    const routes: Route[] = [
+      { screen: 'dashboard' },
+      { screen: 'agent', agent: 'desk' },
+      { screen: 'chat', agent: 'a b', paneId: 'p%1é' },
+      { screen: 'closed', agent: 'desk', conversationId: 'c-1' },
+    ];
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route);
   });
 

@@ -2,10 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { isValidId } from '../wire/ids';
 
 export type Route =
-  | { screen: 'dashboard' }
-  | { screen: 'agent'; agent: string }
-  | { screen: 'chat'; agent: string; paneId: string }
-  | { screen: 'closed'; agent: string; conversationId: string };
+  { screen: 'dashboard' } | { screen: 'agent'; agent: string } | { screen: 'chat'; agent: string; paneId: string } | { screen: 'closed'; agent: string; conversationId: string };
 
 /**
  * Routes live in the hash, so the bridge serves one shell for every screen. A pane or

@@ -25,7 +25,6 @@ import { DeviceStore } from './pairing/device-store';
 import { Invitations } from './pairing/invitations';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 
-
 export interface BridgeOptions {
   sources: AgentSource[];
   durable: boolean;
@@ -108,7 +107,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     const { secret, expiresAt } = invitations.create({ name, role });
     return { link: `${origin}/#pair=${secret}`, expiresAt };
   };
-  const control = await serveControl(controlSocketPath(options.stateDir), { agents, durable: options.durable, startedAt: Date.now(), devices, audit, invite, log: options.log }).catch(async (err: unknown) => {
+  const control = await serveControl(controlSocketPath(options.stateDir), {
+    agents,
+    durable: options.durable,
+    startedAt: Date.now(),
+    devices,
+    audit,
+    invite,
+    log: options.log,
+  }).catch(async (err: unknown) => {
     await closeServer(server);
     throw err;
   });

@@ -3,7 +3,15 @@ import { checkAnswer, choosesAllowAlways } from './answer';
 import type { Ask } from './types';
 
 const base = { id: 'a', revision: 1, toolCallId: 't', title: 'Q' };
-const choice: Ask = { ...base, kind: 'choice', multiple: false, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] };
+const choice: Ask = {
+  ...base,
+  kind: 'choice',
+  multiple: false,
+  options: [
+    { id: 'yes', label: 'Yes' },
+    { id: 'no', label: 'No' },
+  ],
+};
 
 describe('checkAnswer', () => {
   it('takes one known option for a single choice', () => {
@@ -49,7 +57,15 @@ describe('checkAnswer', () => {
 
 describe('choosesAllowAlways', () => {
   it('spots an allow-always option', () => {
-    const ask: Ask = { ...base, kind: 'permission', tool: { name: 'bash', input: {} }, options: [{ id: 'a', label: 'Allow', effect: 'allow' }, { id: 'aa', label: 'Always', effect: 'allow-always' }] };
+    const ask: Ask = {
+      ...base,
+      kind: 'permission',
+      tool: { name: 'bash', input: {} },
+      options: [
+        { id: 'a', label: 'Allow', effect: 'allow' },
+        { id: 'aa', label: 'Always', effect: 'allow-always' },
+      ],
+    };
     expect(choosesAllowAlways(ask, { optionIds: ['aa'] })).toBe(true);
     expect(choosesAllowAlways(ask, { optionIds: ['a'] })).toBe(false);
   });

@@ -23,9 +23,7 @@ export function checkAnswer(ask: Ask, raw: unknown): Answer | null {
       return ids.length >= min && ids.length <= max ? { optionIds: ids } : null;
     }
     case 'text':
-      return typeof raw.text === 'string' && !raw.text.includes('\n') && utf8Length(raw.text) <= LIMITS.sendTextBytes
-        ? { text: raw.text }
-        : null;
+      return typeof raw.text === 'string' && !raw.text.includes('\n') && utf8Length(raw.text) <= LIMITS.sendTextBytes ? { text: raw.text } : null;
     case 'form': {
       if (!isRecord(raw.values)) return null;
       const values: Record<string, string | boolean | string[]> = {};
@@ -61,6 +59,5 @@ export function checkAnswer(ask: Ask, raw: unknown): Answer | null {
 
 /** The effect of an answer to a permission ask that chose `allow-always`, else undefined. */
 export function choosesAllowAlways(ask: Ask, answer: Answer): boolean {
-  return ask.kind === 'permission' && 'optionIds' in answer &&
-    answer.optionIds.some((id) => ask.options.find((o) => o.id === id)?.effect === 'allow-always');
+  return ask.kind === 'permission' && 'optionIds' in answer && answer.optionIds.some((id) => ask.options.find((o) => o.id === id)?.effect === 'allow-always');
 }

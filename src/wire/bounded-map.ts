@@ -8,6 +8,6 @@ export function rememberBounded<K, V>(map: Map<K, V>, key: K, value: V, cap: num
   while (map.size > cap) {
     const oldest = map.keys().next().value;
     if (oldest === undefined) break;
-    map.delete(oldest as K);
+    map.delete(oldest);
   }
 }

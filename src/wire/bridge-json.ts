@@ -77,9 +77,7 @@ export interface HistoryJson {
 /** An ask as the phone sees it, with the hash it sends back when it answers. */
 export type PhoneAsk = Ask & { hash: string };
 
-export type ChatEntry =
-  | { type: 'item'; item: Item }
-  | { type: 'decision'; id: string; decidedBy: Exclude<DecidedBy, 'phone'>; title: string };
+export type ChatEntry = { type: 'item'; item: Item } | { type: 'decision'; id: string; decidedBy: Exclude<DecidedBy, 'phone'>; title: string };
 
 /** A send's receipt as the phone lists it under "Recent sends". */
 export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'unknown' | 'maybe-applied';
@@ -114,16 +112,7 @@ export interface AskRequest {
   secondTap?: boolean;
 }
 
-export type AskOutcome =
-  | 'busy'
-  | 'taken'
-  | 'stale'
-  | 'decided-in-agent'
-  | 'timed-out'
-  | 'already-answered'
-  | 'too-late'
-  | 'unknown'
-  | 'maybe-applied';
+export type AskOutcome = 'busy' | 'taken' | 'stale' | 'decided-in-agent' | 'timed-out' | 'already-answered' | 'too-late' | 'unknown' | 'maybe-applied';
 
 export interface AskReply {
   outcome: AskOutcome;
@@ -166,16 +155,7 @@ export type ActRequest =
   | { act: 'close'; agent: string; requestId: string; target: WriteTarget; id: string }
   | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
 
-export type ActOutcome =
-  | 'done'
-  | 'sent'
-  | 'queued'
-  | 'steered'
-  | 'stopped'
-  | 'idle'
-  | 'refused'
-  | 'unknown'
-  | 'maybe-applied';
+export type ActOutcome = 'done' | 'sent' | 'queued' | 'steered' | 'stopped' | 'idle' | 'refused' | 'unknown' | 'maybe-applied';
 
 /** Why an act was refused: the agent's reason, or the bridge's own (`busy`). */
 export type RefusalReason = 'busy' | 'ask-open' | 'turn-moved' | 'no-turn' | 'not-found' | 'too-long' | 'empty' | 'bad-request' | 'agent-refused';

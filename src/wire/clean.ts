@@ -13,8 +13,7 @@ export const ELLIPSIS = '…';
 
 const CONTROLS_ALL = /[\u0000-\u001f\u007f-\u009f]/gu;
 const CONTROLS_KEEP_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
-const INVISIBLE =
-  /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
+const INVISIBLE = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
 const LONE_SURROGATE = /\p{Surrogate}/gu;
 
 /** True when the text holds a character the cleaner would remove (a control, an invisible or direction mark). */

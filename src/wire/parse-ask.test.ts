@@ -6,7 +6,15 @@ const base = { id: 'a1', revision: 1, toolCallId: 'tc-1', title: 'Deploy to stag
 
 describe('parseAsk', () => {
   it('reads a choice ask and drops options left empty by cleaning', () => {
-    const ask = parseAsk({ ...base, kind: 'choice', options: [{ id: 'yes', label: 'Yes' }, { id: 'blank', label: '\u200b\u0000' }, { id: 'bad id', label: 'x' }] });
+    const ask = parseAsk({
+      ...base,
+      kind: 'choice',
+      options: [
+        { id: 'yes', label: 'Yes' },
+        { id: 'blank', label: '\u200b\u0000' },
+        { id: 'bad id', label: 'x' },
+      ],
+    });
     expect(ask).toMatchObject({ kind: 'choice', multiple: false, shortened: false, options: [{ id: 'yes', label: 'Yes' }] });
   });
 
@@ -26,7 +34,10 @@ describe('parseAsk', () => {
       ...base,
       kind: 'permission',
       tool: { name: 'bash', input: { command: 'rm -rf /tmp/x\u202e', nested: [{ deep: '\u0000ok' }] } },
-      options: [{ id: 'a', label: 'Allow', effect: 'allow' }, { id: 'x', label: 'Maybe', effect: 'sometimes' }],
+      options: [
+        { id: 'a', label: 'Allow', effect: 'allow' },
+        { id: 'x', label: 'Maybe', effect: 'sometimes' },
+      ],
     });
     expect(ask).toMatchObject({ kind: 'permission', tool: { name: 'bash', input: { command: 'rm -rf /tmp/x', nested: [{ deep: 'ok' }] } } });
     expect(ask?.kind === 'permission' && ask.options.map((o) => o.id)).toEqual(['a']);
@@ -44,7 +55,14 @@ describe('parseAsk', () => {
   });
 
   it('names a form field left empty by its id and drops fields of unknown type', () => {
-    const ask = parseAsk({ ...base, kind: 'form', fields: [{ id: 'f1', label: '\u0000', type: 'text' }, { id: 'f2', label: 'X', type: 'date' }] });
+    const ask = parseAsk({
+      ...base,
+      kind: 'form',
+      fields: [
+        { id: 'f1', label: '\u0000', type: 'text' },
+        { id: 'f2', label: 'X', type: 'date' },
+      ],
+    });
     expect(ask).toMatchObject({ kind: 'form', fields: [{ id: 'f1', label: 'f1', type: 'text', required: false }] });
   });
 
@@ -58,9 +76,12 @@ describe('parseAsk', () => {
   });
 
   it('never throws on arbitrary JSON', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.constantFrom('permission', 'choice', 'text', 'form', 'x'), (junk, kind) => {
-      parseAsk(junk);
-      parseAsk({ ...base, kind, options: junk, fields: junk, tool: junk, title: junk });
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom('permission', 'choice', 'text', 'form', 'x'), (junk, kind) => {
+        parseAsk(junk);
+        parseAsk({ ...base, kind, options: junk, fields: junk, tool: junk, title: junk });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

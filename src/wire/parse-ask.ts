@@ -113,9 +113,7 @@ export function parseAsk(raw: unknown): Ask | null {
     case 'permission': {
       let inputChanged = false;
       const name = isRecord(raw.tool) && typeof raw.tool.name === 'string' ? cleanField.label(raw.tool.name) : null;
-      const tool = isRecord(raw.tool) && name && name.text !== ''
-        ? { name: name.text, input: cleanJsonValue(raw.tool.input, () => (inputChanged = true)) }
-        : null;
+      const tool = isRecord(raw.tool) && name && name.text !== '' ? { name: name.text, input: cleanJsonValue(raw.tool.input, () => (inputChanged = true)) } : null;
       const options = list(raw.options, LIMITS.permissionOptions, parsePermissionOption);
       // What allow-always would allow must be shown as the agent sent it, or not be offered.
       const shortened = base.shortened || inputChanged || (name?.changed ?? false);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseHello, pickVersion } from './parse-hello';
 
-const hello = { service: 'collie-durable', protocol: { min: 1, max: 1 }, host: { name: 'desk' }, epoch: 'dU4UTIK0IoJIbCBHmHs8IOAeTpnaFXlr', ready: true, caps: { asks: true, send: 'yes' } };
+const hello = {
+  service: 'collie-durable',
+  protocol: { min: 1, max: 1 },
+  host: { name: 'desk' },
+  epoch: 'dU4UTIK0IoJIbCBHmHs8IOAeTpnaFXlr',
+  ready: true,
+  caps: { asks: true, send: 'yes' },
+};
 
 describe('parseHello', () => {
   it('reads a hello; a cap that is not true is false', () => {

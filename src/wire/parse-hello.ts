@@ -4,9 +4,7 @@ import { SERVICE_NAME } from './limits';
 import { bool, count, isRecord, str } from './read';
 import { CAP_NAMES, type Caps, type Hello, type VersionRange } from './types';
 
-export type HelloResult =
-  | { ok: true; hello: Hello }
-  | { ok: false; error: 'wrong-service' | 'malformed' };
+export type HelloResult = { ok: true; hello: Hello } | { ok: false; error: 'wrong-service' | 'malformed' };
 
 export function parseRange(raw: unknown): VersionRange | null {
   if (!isRecord(raw)) return null;

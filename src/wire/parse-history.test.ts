@@ -29,7 +29,14 @@ describe('history pages', () => {
   });
 
   it('reads an items page with its trimmed flag, dropping bad items', () => {
-    const page = parseItemsPage({ items: [{ id: 'i1', kind: 'reply', at: '', text: '<b>x</b>' }, { id: 'l', kind: 'link', url: 'javascript:x' }], next: null, trimmed: true });
+    const page = parseItemsPage({
+      items: [
+        { id: 'i1', kind: 'reply', at: '', text: '<b>x</b>' },
+        { id: 'l', kind: 'link', url: 'javascript:x' },
+      ],
+      next: null,
+      trimmed: true,
+    });
     expect(page).toEqual({ items: [{ id: 'i1', kind: 'reply', at: '', text: '<b>x</b>' }], next: null, trimmed: true });
   });
 });

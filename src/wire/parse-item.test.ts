@@ -15,8 +15,21 @@ describe('parseItem', () => {
 
   it('drops links that are not safe https addresses, and says why', () => {
     const reasons: ItemDropReason[] = [];
-    for (const url of ['javascript:alert(1)', 'http://example.com', 'https://user:pw@example.com', 'https://exa mple.com', 'https://example.com/\u202e', 'https://example.com/a\u061cb', 'https://example.com/\u{e0041}', `https://e.com/${'a'.repeat(2100)}`, 'https:///nohost'])
-      expect(parseItem({ id: 'l', kind: 'link', at, url }, (r) => reasons.push(r)), url).toBeNull();
+    for (const url of [
+      'javascript:alert(1)',
+      'http://example.com',
+      'https://user:pw@example.com',
+      'https://exa mple.com',
+      'https://example.com/\u202e',
+      'https://example.com/a\u061cb',
+      'https://example.com/\u{e0041}',
+      `https://e.com/${'a'.repeat(2100)}`,
+      'https:///nohost',
+    ])
+      expect(
+        parseItem({ id: 'l', kind: 'link', at, url }, (r) => reasons.push(r)),
+        url,
+      ).toBeNull();
     expect(reasons.every((r) => r === 'bad-link')).toBe(true);
     expect(parseItem({ id: 'l', kind: 'link', at, url: 'https://example.com/a?b=c' })).toMatchObject({ url: 'https://example.com/a?b=c' });
   });

@@ -21,8 +21,7 @@ describe('parseSnapshot', () => {
   });
 
   it('is null for what is not a snapshot', () => {
-    for (const raw of [null, 'x', [], {}, { epoch: 'short', rev: 1 }, { epoch: EPOCH, rev: -1 }, { epoch: EPOCH, rev: 1.5 }])
-      expect(parseSnapshot(raw)).toBeNull();
+    for (const raw of [null, 'x', [], {}, { epoch: 'short', rev: 1 }, { epoch: EPOCH, rev: -1 }, { epoch: EPOCH, rev: 1.5 }]) expect(parseSnapshot(raw)).toBeNull();
   });
 
   it('drops panes with bad ids and repeated pane ids, and cleans titles', () => {
@@ -36,7 +35,14 @@ describe('parseSnapshot', () => {
 
   it('drops empty belt buttons and starters, cuts belt labels, keeps the first four', () => {
     const belt = [{ id: 'e', label: '\u200b' }, ...Array.from({ length: 6 }, (_, i) => ({ id: `b${i}`, label: `Button number ${i} long` }))];
-    const snapshot = parseSnapshot(snapshotWith([pane({ belt })], { starters: [{ id: 's', label: '\u0000' }, { id: 'ok', label: 'New' }] }));
+    const snapshot = parseSnapshot(
+      snapshotWith([pane({ belt })], {
+        starters: [
+          { id: 's', label: '\u0000' },
+          { id: 'ok', label: 'New' },
+        ],
+      }),
+    );
     const { pane: p } = panesOf(snapshot!)[0]!;
     expect(p.belt.map((b) => b.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
     expect([...p.belt[0]!.label].length).toBeLessThanOrEqual(LIMITS.beltLabelChars);

@@ -76,7 +76,5 @@ export function parseSnapshot(raw: unknown): Snapshot | null {
 
 /** Every pane of a snapshot with where it sits. */
 export function panesOf(snapshot: Snapshot): { workspace: Workspace; tab: Tab; pane: Pane }[] {
-  return snapshot.workspaces.flatMap((workspace) =>
-    workspace.tabs.flatMap((tab) => tab.panes.map((pane) => ({ workspace, tab, pane }))),
-  );
+  return snapshot.workspaces.flatMap((workspace) => workspace.tabs.flatMap((tab) => tab.panes.map((pane) => ({ workspace, tab, pane }))));
 }

@@ -40,7 +40,5 @@ export function list<T>(value: unknown, limit: number, parse: (raw: unknown) => 
 }
 
 export function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
-    ? (value as T)
-    : undefined;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }

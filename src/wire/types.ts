@@ -12,9 +12,7 @@ export interface VersionRange {
   max: number;
 }
 
-export const CAP_NAMES = [
-  'asks', 'starters', 'send', 'steer', 'abort', 'rename', 'close', 'actions', 'history', 'reopen',
-] as const;
+export const CAP_NAMES = ['asks', 'starters', 'send', 'steer', 'abort', 'rename', 'close', 'actions', 'history', 'reopen'] as const;
 export type CapName = (typeof CAP_NAMES)[number];
 export type Caps = Record<CapName, boolean>;
 
@@ -109,10 +107,7 @@ export interface UnknownAsk extends AskBase {
 export type Ask = PermissionAsk | ChoiceAsk | TextAsk | FormAsk | UnknownAsk;
 export type AskKind = Ask['kind'];
 
-export type Answer =
-  | { optionIds: string[] }
-  | { text: string }
-  | { values: Record<string, string | boolean | string[]> };
+export type Answer = { optionIds: string[] } | { text: string } | { values: Record<string, string | boolean | string[]> };
 
 export interface Pane {
   id: string;

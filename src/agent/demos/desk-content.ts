@@ -40,7 +40,12 @@ export const RESEARCH_ITEMS: ItemSpec[] = [
     ].join('\n'),
   },
   { id: 'r-reply-hostile', kind: 'reply', text: '<img src=x onerror=alert(1)> is shown as text, not as an image.' },
-  { id: 'r-code', kind: 'code', language: 'ts', text: "export function retry<T>(run: () => Promise<T>, times = 3): Promise<T> {\n  return run().catch((err) => (times > 1 ? retry(run, times - 1) : Promise.reject(err)));\n}" },
+  {
+    id: 'r-code',
+    kind: 'code',
+    language: 'ts',
+    text: 'export function retry<T>(run: () => Promise<T>, times = 3): Promise<T> {\n  return run().catch((err) => (times > 1 ? retry(run, times - 1) : Promise.reject(err)));\n}',
+  },
   { id: 'r-link', kind: 'link', url: 'https://playwright.dev/docs/test-retries', title: 'Playwright: test retries' },
   { id: 'r-bad-link', kind: 'link', url: 'javascript:alert(1)', title: 'This link is dropped by the bridge' },
   { id: 'r-notice', kind: 'notice', text: 'Context was compacted to 40% of its size.' },
@@ -50,7 +55,15 @@ export const RESEARCH_ITEMS: ItemSpec[] = [
 export const SHELL_ITEMS: ItemSpec[] = [
   { id: 's-user', kind: 'user', text: 'Clean the build and run the tests.' },
   { id: 's-tool-1', kind: 'tool', toolCallId: 'tc-ls', name: 'bash', summary: 'ls build/', status: 'done', output: 'app.js\napp.js.map\nassets/\nindex.html' },
-  { id: 's-tool-2', kind: 'tool', toolCallId: 'tc-test', name: 'bash', summary: 'npm test', status: 'failed', output: 'FAIL src/login.test.ts\n  ✕ logs in twice (2013 ms)\n\nTests: 1 failed, 41 passed' },
+  {
+    id: 's-tool-2',
+    kind: 'tool',
+    toolCallId: 'tc-test',
+    name: 'bash',
+    summary: 'npm test',
+    status: 'failed',
+    output: 'FAIL src/login.test.ts\n  ✕ logs in twice (2013 ms)\n\nTests: 1 failed, 41 passed',
+  },
   { id: 's-tool-3', kind: 'tool', toolCallId: 'tc-push', name: 'git', summary: 'git push --force', status: 'denied' },
   { id: 's-reply', kind: 'reply', text: 'The build folder is stale. I need your permission to remove it.' },
 ];

@@ -57,21 +57,58 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
 }
 
 export async function runDesk(socket: string, options: { dataDir?: string; log?: (line: string) => void } = {}): Promise<Collie> {
-  const collie = await openCollie({ socket, hostName: 'desk', caps: ALL_CAPS, ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.log ? { log: options.log } : {}) });
+  const collie = await openCollie({
+    socket,
+    hostName: 'desk',
+    caps: ALL_CAPS,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   // What earlier runs left in the data folder, read before this run adds its own panes.
   const kept = collie.conversations();
   const web = collie.workspace('projects', { title: 'Projects' }).tab('web', { title: 'Web app' });
   const ops = collie.workspace('ops', { title: 'Ops' }).tab('servers', { title: 'Servers' });
 
   const deploy = web.pane('deploy', { title: 'Deploy', harness: 'desk' });
-  deploy.belt([{ id: 'retry', label: 'Retry' }, { id: 'logs', label: 'Show logs' }]);
-  keepAsking(deploy, (round) => ({ kind: 'choice', toolCallId: `deploy-${round}`, title: 'Deploy to staging?', reason: 'The tests passed on main.', multiple: false, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }], expiresInSeconds: 600 }), (answer) =>
-    deploy.item({ id: `deploy-said-${Date.now()}`, kind: 'reply', text: `Answer taken: ${JSON.stringify(answer)}` }),
+  deploy.belt([
+    { id: 'retry', label: 'Retry' },
+    { id: 'logs', label: 'Show logs' },
+  ]);
+  keepAsking(
+    deploy,
+    (round) => ({
+      kind: 'choice',
+      toolCallId: `deploy-${round}`,
+      title: 'Deploy to staging?',
+      reason: 'The tests passed on main.',
+      multiple: false,
+      options: [
+        { id: 'yes', label: 'Yes' },
+        { id: 'no', label: 'No' },
+      ],
+      expiresInSeconds: 600,
+    }),
+    (answer) => deploy.item({ id: `deploy-said-${Date.now()}`, kind: 'reply', text: `Answer taken: ${JSON.stringify(answer)}` }),
   );
 
   const research = web.pane('research', { title: 'Research' });
   if (research.itemCount === 0) for (const item of RESEARCH_ITEMS) research.item(item);
-  keepAsking(research, (round) => ({ kind: 'choice', toolCallId: `pr-${round}`, title: 'Which fixes should the PR hold?', multiple: true, min: 1, options: [{ id: 'cache', label: 'Clear the cache' }, { id: 'wait', label: 'Wait for the redirect' }, { id: 'retry', label: 'Retry the test' }] }), () => {});
+  keepAsking(
+    research,
+    (round) => ({
+      kind: 'choice',
+      toolCallId: `pr-${round}`,
+      title: 'Which fixes should the PR hold?',
+      multiple: true,
+      min: 1,
+      options: [
+        { id: 'cache', label: 'Clear the cache' },
+        { id: 'wait', label: 'Wait for the redirect' },
+        { id: 'retry', label: 'Retry the test' },
+      ],
+    }),
+    () => {},
+  );
 
   const long = web.pane('history', { title: 'Long history' });
   if (long.itemCount === 0) {
@@ -80,16 +117,59 @@ export async function runDesk(socket: string, options: { dataDir?: string; log?:
 
   const shell = ops.pane('shell', { title: 'Shell', harness: 'desk' });
   if (shell.itemCount === 0) for (const item of SHELL_ITEMS) shell.item(item);
-  keepAsking(shell, (round) => ({ kind: 'permission', toolCallId: `rm-${round}`, title: 'Run a command', tool: { name: 'bash', input: { command: 'rm -rf build/' } }, options: [{ id: 'allow', label: 'Allow', effect: 'allow' }, { id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }), () => {});
+  keepAsking(
+    shell,
+    (round) => ({
+      kind: 'permission',
+      toolCallId: `rm-${round}`,
+      title: 'Run a command',
+      tool: { name: 'bash', input: { command: 'rm -rf build/' } },
+      options: [
+        { id: 'allow', label: 'Allow', effect: 'allow' },
+        { id: 'always', label: 'Allow always', effect: 'allow-always' },
+        { id: 'deny', label: 'Deny', effect: 'deny' },
+      ],
+    }),
+    () => {},
+  );
 
   const release = ops.pane('release', { title: 'Release' });
-  keepAsking(release, (round) => ({ kind: 'form', toolCallId: `release-${round}`, title: 'Release details', fields: [{ id: 'version', label: 'Version', type: 'text', required: true }, { id: 'notify', label: 'Notify the team', type: 'toggle', required: false }, { id: 'channel', label: 'Channel', type: 'choice', required: true, options: [{ id: 'stable', label: 'Stable' }, { id: 'beta', label: 'Beta' }] }] }), () => {});
+  keepAsking(
+    release,
+    (round) => ({
+      kind: 'form',
+      toolCallId: `release-${round}`,
+      title: 'Release details',
+      fields: [
+        { id: 'version', label: 'Version', type: 'text', required: true },
+        { id: 'notify', label: 'Notify the team', type: 'toggle', required: false },
+        {
+          id: 'channel',
+          label: 'Channel',
+          type: 'choice',
+          required: true,
+          options: [
+            { id: 'stable', label: 'Stable' },
+            { id: 'beta', label: 'Beta' },
+          ],
+        },
+      ],
+    }),
+    () => {},
+  );
 
   const notes = ops.pane('notes', { title: 'Notes' });
-  keepAsking(notes, (round) => ({ kind: 'text', toolCallId: `name-${round}`, title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: 120 }), () => {});
+  keepAsking(
+    notes,
+    (round) => ({ kind: 'text', toolCallId: `name-${round}`, title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: 120 }),
+    () => {},
+  );
 
   // Made on the first run only: later runs find them in the data folder (closed, or reopened from the phone).
-  for (const [id, title] of [['old-1', 'Migrate the database'], ['old-2', 'Rotate the keys']] as const) {
+  for (const [id, title] of [
+    ['old-1', 'Migrate the database'],
+    ['old-2', 'Rotate the keys'],
+  ] as const) {
     if (kept.some((c) => c.paneId === id)) continue;
     const old = ops.pane(id, { title });
     old.item({ id: `${id}-done`, kind: 'reply', text: `${title}: finished.` });

@@ -9,7 +9,10 @@ export async function runHello(socket: string, options: { repeat?: boolean } = {
   const pane = collie.workspace('hello', { title: 'Hello' }).tab('main', { title: 'Questions' }).pane('deploy', { title: 'Deploy', harness: 'hello' });
   collie.ready();
   console.log(`listening ${collie.address}`);
-  const choices = [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }];
+  const choices = [
+    { id: 'yes', label: 'Yes' },
+    { id: 'no', label: 'No' },
+  ];
   for (let round = 1; ; round += 1) {
     const toolCallId = `deploy-${round}`;
     const answer = await pane.ask({ kind: 'choice', toolCallId, itemId: toolCallId, title: 'Deploy to staging?', options: choices, multiple: false });

@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   }
   console.log(`the phone's pause before asking again for a gone resource (medians of ${ROUNDS} stretches; node ${process.versions.node})`);
   console.log(`${'pause between two reads'.padEnd(40)} ${median(pauses).toFixed(1).padStart(7)} ms   x${(median(pauses) / RETRY_MS).toFixed(3)} of ${RETRY_MS} ms`);
-  console.log(`${`reads in ${WINDOW_MS} ms`.padEnd(40)} ${String(median(reads)).padStart(7)}      (min ${Math.min(...reads)}, max ${Math.max(...reads)}; at most ${1 + Math.floor(WINDOW_MS / RETRY_MS)} on an exact clock)`);
+  console.log(
+    `${`reads in ${WINDOW_MS} ms`.padEnd(40)} ${String(median(reads)).padStart(7)}      (min ${Math.min(...reads)}, max ${Math.max(...reads)}; at most ${1 + Math.floor(WINDOW_MS / RETRY_MS)} on an exact clock)`,
+  );
 }
 
 await main();

@@ -20,7 +20,7 @@ export function MarkdownView({ text }: { text: string }) {
     return () => {
       live = false;
     };
-  }, [text]);
+  }, [text, html]);
   if (html.value === null) return <div class="markdown pending">{text}</div>;
   return <div class="markdown" dangerouslySetInnerHTML={{ __html: html.value }} />;
 }

@@ -24,7 +24,10 @@ describe('the acts store', () => {
     const backend = memory();
     let storedBeforeSend = '';
     const { client, sent } = clientActing([async () => ((storedBeforeSend = backend.data.get(ACTS_KEY) ?? ''), { outcome: 'sent' })]);
-    const acts = createActsStore(client, createStorage(() => backend));
+    const acts = createActsStore(
+      client,
+      createStorage(() => backend),
+    );
     expect(await acts.run(send)).toEqual({ outcome: 'sent' });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ ...send, requestId: expect.any(String) });
@@ -39,7 +42,10 @@ describe('the acts store', () => {
   it('sends a double tap once', async () => {
     let release = (_: ActReply) => {};
     const { client, sent } = clientActing([() => new Promise<ActReply>((r) => (release = r))]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     const first = acts.run(send);
     expect(await acts.run(send)).toBeNull();
     expect(acts.statusOf(key)).toEqual({ phase: 'sending', act: 'send' });
@@ -51,7 +57,10 @@ describe('the acts store', () => {
 
   it('lets another control act while one is in flight', async () => {
     const { client, sent } = clientActing([() => new Promise<ActReply>(() => {}), { outcome: 'stopped' }]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     void acts.run(send);
     expect(await acts.run({ act: 'stop', agent: 'desk', paneId: 'p1', turnId: 't1' })).toEqual({ outcome: 'stopped' });
     expect(sent.map((r) => r.act)).toEqual(['send', 'stop']);
@@ -60,7 +69,10 @@ describe('the acts store', () => {
 
   it('offers Try again once after a network error, with the same request id, never a third time', async () => {
     const { client, sent } = clientActing([new TypeError('network'), { outcome: 'unknown' }]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     expect(await acts.run(send)).toEqual({ outcome: 'unknown' });
     expect([acts.statusOf(key), acts.canRetry(key)]).toEqual([{ phase: 'done', act: 'send', reply: { outcome: 'unknown' } }, true]);
     await acts.retry(key);
@@ -72,7 +84,10 @@ describe('the acts store', () => {
 
   it('takes the bridge maybe-applied as final', async () => {
     const { client } = clientActing([{ outcome: 'unknown' }, { outcome: 'maybe-applied' }]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     await acts.run(send);
     await acts.retry(key);
     expect([acts.statusOf(key), acts.canRetry(key)]).toEqual([{ phase: 'done', act: 'send', reply: { outcome: 'maybe-applied' } }, false]);
@@ -81,10 +96,16 @@ describe('the acts store', () => {
   it('turns a send cut short by a reload into unknown, with Try again under the same id', async () => {
     const backend = memory();
     const hanging = clientActing([() => new Promise<ActReply>(() => {})]);
-    void createActsStore(hanging.client, createStorage(() => backend)).run(send);
+    void createActsStore(
+      hanging.client,
+      createStorage(() => backend),
+    ).run(send);
     const firstId = hanging.sent[0]!.requestId;
     const { client, sent } = clientActing([{ outcome: 'sent' }]);
-    const reloaded = createActsStore(client, createStorage(() => backend));
+    const reloaded = createActsStore(
+      client,
+      createStorage(() => backend),
+    );
     expect([reloaded.statusOf(key), reloaded.canRetry(key)]).toEqual([{ phase: 'done', act: 'send', reply: { outcome: 'unknown' } }, true]);
     await reloaded.retry(key);
     expect(sent[0]).toEqual(hanging.sent[0]);
@@ -95,20 +116,35 @@ describe('the acts store', () => {
   it('forgets intents older than a day, and settled ones after a reload', async () => {
     const backend = memory();
     let clock = 1_000_000;
-    const first = createActsStore(clientActing([new TypeError('lost'), { outcome: 'sent' }]).client, createStorage(() => backend), () => clock);
+    const first = createActsStore(
+      clientActing([new TypeError('lost'), { outcome: 'sent' }]).client,
+      createStorage(() => backend),
+      () => clock,
+    );
     await first.run(send);
     await first.run({ act: 'stop', agent: 'desk', paneId: 'p1', turnId: null });
-    const next = createActsStore(clientActing([]).client, createStorage(() => backend), () => clock);
+    const next = createActsStore(
+      clientActing([]).client,
+      createStorage(() => backend),
+      () => clock,
+    );
     expect(next.statusOf(key)).toMatchObject({ reply: { outcome: 'unknown' } });
     expect(next.statusOf('desk/p1/stop')).toEqual({ phase: 'idle' });
     clock += ACT_MEMORY_MS + 1;
-    const later = createActsStore(clientActing([]).client, createStorage(() => backend), () => clock);
+    const later = createActsStore(
+      clientActing([]).client,
+      createStorage(() => backend),
+      () => clock,
+    );
     expect([later.statusOf(key), later.canRetry(key)]).toEqual([{ phase: 'idle' }, false]);
   });
 
   it('reads a refusal code as a refusal, and any other 4xx as failed with no Try again', async () => {
     const { client } = clientActing([new BridgeHttpError(400, 'too-long', 'over'), new BridgeHttpError(403, 'write-gate', 'this device may not write')]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     expect(await acts.run(send)).toEqual({ outcome: 'refused', reason: 'too-long' });
     expect(await acts.run(send)).toBeNull();
     expect([acts.statusOf(key), acts.canRetry(key)]).toEqual([{ phase: 'failed', act: 'send', message: 'this device may not write' }, false]);
@@ -116,15 +152,28 @@ describe('the acts store', () => {
 
   it('reads a 5xx as unknown', async () => {
     const { client } = clientActing([new BridgeHttpError(502, 'agent-unreachable', 'gone')]);
-    const acts = createActsStore(client, createStorage(() => memory()));
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+    );
     expect(await acts.run(send)).toEqual({ outcome: 'unknown' });
     expect(acts.canRetry(key)).toBe(true);
   });
 
   it('works when storage throws', async () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     const { client } = clientActing([{ outcome: 'sent' }]);
-    const acts = createActsStore(client, createStorage(() => broken));
+    const acts = createActsStore(
+      client,
+      createStorage(() => broken),
+    );
     await acts.run(send);
     expect(acts.statusOf(key)).toMatchObject({ reply: { outcome: 'sent' } });
   });

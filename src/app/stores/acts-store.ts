@@ -106,7 +106,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     },
     canRetry: (key) => ledger.canRetry(key),
     latestOf: (keys) => ledger.latestOf(keys),
-    run: (draft) => ledger.submit(controlKey(draft), (requestId) => ({ ...draft, requestId }) as ActRequest),
+    run: (draft) => ledger.submit(controlKey(draft), (requestId) => ({ ...draft, requestId })),
     retry: (key) => ledger.retry(key),
   };
 }

@@ -29,5 +29,11 @@ export function clientActing(replies: Step[]): { client: BridgeClient; sent: Act
 /** An acts store over a scripted client and fresh memory. */
 export function actsWith(replies: Step[]): { acts: ActsStore; sent: ActRequest[] } {
   const { client, sent } = clientActing(replies);
-  return { acts: createActsStore(client, createStorage(() => memory())), sent };
+  return {
+    acts: createActsStore(
+      client,
+      createStorage(() => memory()),
+    ),
+    sent,
+  };
 }

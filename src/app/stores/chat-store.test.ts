@@ -49,7 +49,10 @@ function bridgeWith(chats: Record<string, ChatJson>, replies: Reply[]) {
       return next ?? { outcome: 'taken' };
     },
   } as unknown as BridgeClient;
-  const intents = createIntentsStore(client, createStorage(() => memory()));
+  const intents = createIntentsStore(
+    client,
+    createStorage(() => memory()),
+  );
   return {
     store: createChatStore(client, intents, { isVisible: () => true, onVisibility: () => () => {} }),
     answered,
@@ -78,7 +81,10 @@ async function open(store: ChatStore, agent: string) {
 describe('the chat store', () => {
   it('removes a taken ask at once, and shows the new version of an ask the bridge found changed', async () => {
     const other: PhoneAsk = { ...ask, id: 'a2', toolCallId: 'tag', title: 'Tag it?' };
-    const { store } = bridgeWith({ desk: chatOf('desk', [ask, other]) }, [{ outcome: 'taken' }, { outcome: 'stale', ask: { ...other, revision: 2, title: 'Tag it now?', hash: 'h3' } }]);
+    const { store } = bridgeWith({ desk: chatOf('desk', [ask, other]) }, [
+      { outcome: 'taken' },
+      { outcome: 'stale', ask: { ...other, revision: 2, title: 'Tag it now?', hash: 'h3' } },
+    ]);
     await open(store, 'desk');
     await store.answer(ask, { optionIds: ['y'] });
     expect(store.asks.value.map((a) => a.title)).toEqual(['Tag it?']);

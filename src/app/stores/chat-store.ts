@@ -86,7 +86,12 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
         return seen && seen.revision > ask.revision ? seen : ask;
       });
     const shown = new Set(open.map((ask) => askKey(agent, ask.id)));
-    return [...open, ...Object.entries(settled.value).filter(([key]) => !shown.has(key)).map(([, ask]) => ask)];
+    return [
+      ...open,
+      ...Object.entries(settled.value)
+        .filter(([key]) => !shown.has(key))
+        .map(([, ask]) => ask),
+    ];
   });
 
   return {

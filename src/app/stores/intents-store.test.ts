@@ -33,7 +33,10 @@ describe('the intents store', () => {
     const backend = memory();
     let storedBeforeSend = '';
     const { client, sent } = clientAnswering([async () => ((storedBeforeSend = backend.data.get(INTENTS_KEY) ?? ''), { outcome: 'taken' })]);
-    const intents = createIntentsStore(client, createStorage(() => backend));
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => backend),
+    );
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect(sent).toHaveLength(1);
     expect(storedBeforeSend).toContain(sent[0]!.requestId);
@@ -43,7 +46,10 @@ describe('the intents store', () => {
   it('sends a double tap once', async () => {
     let release = (_: AskReply) => {};
     const { client, sent } = clientAnswering([() => new Promise<AskReply>((r) => (release = r))]);
-    const intents = createIntentsStore(client, createStorage(() => memory()));
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+    );
     const first = intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect(intents.statusOf('desk', 'a1')).toEqual({ phase: 'sending' });
@@ -54,7 +60,10 @@ describe('the intents store', () => {
 
   it('offers Try again once after an unknown outcome, with the same request id, never a third time', async () => {
     const { client, sent } = clientAnswering([new TypeError('network'), { outcome: 'unknown' }]);
-    const intents = createIntentsStore(client, createStorage(() => memory()));
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+    );
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect([intents.statusOf('desk', 'a1'), intents.canRetry('desk', 'a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
     await intents.retry('desk', 'a1');
@@ -67,10 +76,16 @@ describe('the intents store', () => {
   it('turns a send cut short by a reload into unknown, with Try again under the same id', async () => {
     const backend = memory();
     const hanging = clientAnswering([() => new Promise<AskReply>(() => {})]);
-    void createIntentsStore(hanging.client, createStorage(() => backend)).answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    void createIntentsStore(
+      hanging.client,
+      createStorage(() => backend),
+    ).answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     const firstId = hanging.sent[0]!.requestId;
     const { client, sent } = clientAnswering([{ outcome: 'taken' }]);
-    const reloaded = createIntentsStore(client, createStorage(() => backend));
+    const reloaded = createIntentsStore(
+      client,
+      createStorage(() => backend),
+    );
     expect([reloaded.statusOf('desk', 'a1'), reloaded.canRetry('desk', 'a1')]).toEqual([{ phase: 'done', outcome: 'unknown' }, true]);
     await reloaded.retry('desk', 'a1');
     expect(sent[0]!.requestId).toBe(firstId);
@@ -79,15 +94,28 @@ describe('the intents store', () => {
 
   it('shows a refusal from the bridge with its reason and offers no Try again', async () => {
     const { client } = clientAnswering([new BridgeHttpError(400, 'bad-answer', 'the answer does not fit the question')]);
-    const intents = createIntentsStore(client, createStorage(() => memory()));
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+    );
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect([intents.statusOf('desk', 'a1'), intents.canRetry('desk', 'a1')]).toEqual([{ phase: 'refused', reason: 'the answer does not fit the question' }, false]);
   });
 
   it('works when storage throws', async () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     const { client } = clientAnswering([{ outcome: 'taken' }]);
-    const intents = createIntentsStore(client, createStorage(() => broken));
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => broken),
+    );
     await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
     expect(intents.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
   });
@@ -95,7 +123,10 @@ describe('the intents store', () => {
   describe('two agents raising the same ask id (two copies of one program)', () => {
     it('answering one leaves the other idle', async () => {
       const { client } = clientAnswering([{ outcome: 'taken' }]);
-      const intents = createIntentsStore(client, createStorage(() => memory()));
+      const intents = createIntentsStore(
+        client,
+        createStorage(() => memory()),
+      );
       await intents.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
       expect(intents.statusOf('desk-a', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
       expect([intents.statusOf('desk-b', 'a1'), intents.canRetry('desk-b', 'a1')]).toEqual([{ phase: 'idle' }, false]);
@@ -104,24 +135,36 @@ describe('the intents store', () => {
 
     it("offers Try again only for the agent whose outcome is unknown; the other's retry sends nothing", async () => {
       const { client, sent, postedTo } = clientAnswering([new TypeError('network'), { outcome: 'taken' }]);
-      const intents = createIntentsStore(client, createStorage(() => memory()));
+      const intents = createIntentsStore(
+        client,
+        createStorage(() => memory()),
+      );
       await intents.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
       expect([intents.canRetry('desk-a', 'a1'), intents.canRetry('desk-b', 'a1')]).toEqual([true, false]);
       expect(await intents.retry('desk-b', 'a1')).toBeNull();
       expect(sent).toHaveLength(1);
       await intents.retry('desk-a', 'a1');
-      expect(sent.map((r) => [r.agent, r.requestId])).toEqual([['desk-a', sent[0]!.requestId], ['desk-a', sent[0]!.requestId]]);
+      expect(sent.map((r) => [r.agent, r.requestId])).toEqual([
+        ['desk-a', sent[0]!.requestId],
+        ['desk-a', sent[0]!.requestId],
+      ]);
       expect(postedTo).toEqual(['a1', 'a1']);
     });
 
     it('keeps them apart after a reload', async () => {
       const backend = memory();
       const first = clientAnswering([new TypeError('network'), new TypeError('network')]);
-      const before = createIntentsStore(first.client, createStorage(() => backend));
+      const before = createIntentsStore(
+        first.client,
+        createStorage(() => backend),
+      );
       await before.answer('desk-a', 'p', ask, { optionIds: ['y'] }, false);
       await before.answer('desk-b', 'p', ask, { optionIds: ['y'] }, false);
       const { client, sent } = clientAnswering([{ outcome: 'taken' }]);
-      const reloaded = createIntentsStore(client, createStorage(() => backend));
+      const reloaded = createIntentsStore(
+        client,
+        createStorage(() => backend),
+      );
       await reloaded.retry('desk-b', 'a1');
       expect(sent.map((r) => [r.agent, r.requestId])).toEqual([['desk-b', first.sent[1]!.requestId]]);
       expect([reloaded.canRetry('desk-a', 'a1'), reloaded.statusOf('desk-b', 'a1')]).toEqual([true, { phase: 'done', outcome: 'taken' }]);

@@ -20,7 +20,11 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   return (
     <>
       <header class="top-bar">
-        {back && <a class="back" href={hrefOf(back)}>{t('nav.back')}</a>}
+        {back && (
+          <a class="back" href={hrefOf(back)}>
+            {t('nav.back')}
+          </a>
+        )}
         <h1>{t('app.title')}</h1>
       </header>
       <ConnectionBanner state={stores.connection.state.value} />

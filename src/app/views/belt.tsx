@@ -44,7 +44,13 @@ export function Belt({ acts, chat, agentName, paneId }: Props) {
     <div class="belt-area">
       <div class="belt" role="group" aria-label={t('belt.label')}>
         {buttons.map((button, i) => (
-          <button key={button.id} type="button" class="act-button belt-button" disabled={acts.statusOf(keys[i]!).phase === 'sending'} onClick={() => void acts.run(draftOf(button.id))}>
+          <button
+            key={button.id}
+            type="button"
+            class="act-button belt-button"
+            disabled={acts.statusOf(keys[i]!).phase === 'sending'}
+            onClick={() => void acts.run(draftOf(button.id))}
+          >
             {button.label}
           </button>
         ))}

@@ -16,11 +16,23 @@ function renderEntry(entry: ChatEntry) {
     case 'reply':
     case 'thinking':
     case 'notice':
-      return <li class={`entry ${item.kind}`} data-kind={item.kind}>{item.text}</li>;
+      return (
+        <li class={`entry ${item.kind}`} data-kind={item.kind}>
+          {item.text}
+        </li>
+      );
     case 'markdown':
-      return <li class="entry markdown-item" data-kind="markdown"><MarkdownView text={item.text} /></li>;
+      return (
+        <li class="entry markdown-item" data-kind="markdown">
+          <MarkdownView text={item.text} />
+        </li>
+      );
     case 'code':
-      return <li class="entry code" data-kind="code"><CodeBlock text={item.text} {...(item.language ? { language: item.language } : {})} /></li>;
+      return (
+        <li class="entry code" data-kind="code">
+          <CodeBlock text={item.text} {...(item.language ? { language: item.language } : {})} />
+        </li>
+      );
     case 'link':
       return (
         <li class="entry link" data-kind="link">

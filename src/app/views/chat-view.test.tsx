@@ -68,8 +68,9 @@ describe('the chat view', () => {
     let { root } = draw(chatJson({ caps: capsOf('send') }));
     expect(root.textContent).not.toContain('Manage');
     view!.unmount();
-    let navigate;
-    ({ root, navigate } = draw(chatJson({ caps: capsOf('rename', 'close') }), [{ outcome: 'done' }]));
+    const drawn = draw(chatJson({ caps: capsOf('rename', 'close') }), [{ outcome: 'done' }]);
+    root = drawn.root;
+    const { navigate } = drawn;
     expect(buttonNames(root)).toEqual(['Rename', 'Close']);
     tap(button(root, 'Close'));
     expect(root.textContent).toContain('Tap again to close.');
@@ -80,7 +81,11 @@ describe('the chat view', () => {
   });
 
   it('shows no controls on a conversation that is not open', () => {
-    const { root } = draw(chatJson({ caps: capsOf('send', 'steer', 'abort', 'actions', 'rename', 'close'), pane: { turn: runningTurn, belt: [{ id: 'b', label: 'B' }] } }), [], true);
+    const { root } = draw(
+      chatJson({ caps: capsOf('send', 'steer', 'abort', 'actions', 'rename', 'close'), pane: { turn: runningTurn, belt: [{ id: 'b', label: 'B' }] } }),
+      [],
+      true,
+    );
     expect(root.querySelector('button, textarea')).toBeNull();
   });
 });

@@ -44,7 +44,11 @@ export function ChatView({ store, acts, agentName, paneId, navigate = go }: Prop
     <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
       <h2>{chat?.pane.title ?? paneId}</h2>
       {chat && <Belt {...acting} chat={chat} />}
-      {agentNote && <p class="banner warn" role="status">{agentNote}</p>}
+      {agentNote && (
+        <p class="banner warn" role="status">
+          {agentNote}
+        </p>
+      )}
       {chat?.trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
       {chat && entries.length === 0 && asks.length === 0 && <p class="muted">{t('chat.empty')}</p>}
       <ol class="entries">

@@ -33,7 +33,9 @@ export function ClosedChatView({ store, acts, agentName, conversationId, navigat
   return (
     <main class="screen chat closed-chat">
       <h2>{store.title.value ?? conversationId}</h2>
-      <p class="banner" role="note">{t('chat.closedReadOnly')}</p>
+      <p class="banner" role="note">
+        {t('chat.closedReadOnly')}
+      </p>
       {store.agent.value?.caps?.reopen && (
         <div class="reopen">
           <button type="button" class="act-button primary" disabled={acts.statusOf(reopenKey).phase === 'sending'} onClick={() => void reopen()}>
@@ -50,7 +52,11 @@ export function ClosedChatView({ store, acts, agentName, conversationId, navigat
           <ChatEntryView key={entryKey(entry)} entry={entry} />
         ))}
       </ol>
-      {store.hasMore.value && <button type="button" class="more" onClick={() => void store.loadMore()}>{t('history.showMore')}</button>}
+      {store.hasMore.value && (
+        <button type="button" class="more" onClick={() => void store.loadMore()}>
+          {t('history.showMore')}
+        </button>
+      )}
     </main>
   );
 }

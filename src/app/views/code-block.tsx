@@ -18,9 +18,13 @@ export function CodeBlock({ text, language }: { text: string; language?: string 
     <>
       <div class="code-head">
         {language && <span class="code-language">{language}</span>}
-        <button type="button" class="copy" onClick={copy}>{copied.value ? t('item.code.copied') : t('item.code.copy')}</button>
+        <button type="button" class="copy" onClick={copy}>
+          {copied.value ? t('item.code.copied') : t('item.code.copy')}
+        </button>
       </div>
-      <pre><code>{text}</code></pre>
+      <pre>
+        <code>{text}</code>
+      </pre>
     </>
   );
 }

@@ -63,28 +63,54 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
   const status = agent ? agentStatusText(agent) : null;
   return (
     <main class={`screen conversations${store.stale.value || status ? ' stale' : ''}`}>
-      <h2>{agentName} <span class="badge">{t('durable.experimental')}</span></h2>
-      {agent?.status === 'version-mismatch' && agent.reason && <p class="banner warn" role="alert">{agent.reason}</p>}
-      {status && agent?.status !== 'version-mismatch' && <p class="banner" role="status">{status}</p>}
+      <h2>
+        {agentName} <span class="badge">{t('durable.experimental')}</span>
+      </h2>
+      {agent?.status === 'version-mismatch' && agent.reason && (
+        <p class="banner warn" role="alert">
+          {agent.reason}
+        </p>
+      )}
+      {status && agent?.status !== 'version-mismatch' && (
+        <p class="banner" role="status">
+          {status}
+        </p>
+      )}
       <Starters acts={acts} agentName={agentName} starters={store.starters.value} caps={agent?.caps ?? null} />
       {needsYou.length > 0 && (
         <Section id="needs-you-heading" title={t('conversations.needsYou')}>
-          <ul class="conversation-list">{needsYou.map((row) => <OpenRow key={row.paneId} agent={agentName} row={row} />)}</ul>
+          <ul class="conversation-list">
+            {needsYou.map((row) => (
+              <OpenRow key={row.paneId} agent={agentName} row={row} />
+            ))}
+          </ul>
         </Section>
       )}
       {open.length > 0 && (
         <Section id="open-heading" title={t('conversations.open')}>
-          <ul class="conversation-list">{open.map((row) => <OpenRow key={row.paneId} agent={agentName} row={row} />)}</ul>
+          <ul class="conversation-list">
+            {open.map((row) => (
+              <OpenRow key={row.paneId} agent={agentName} row={row} />
+            ))}
+          </ul>
         </Section>
       )}
       {agent && needsYou.length + open.length === 0 && <p class="muted">{t('conversations.none')}</p>}
       {historyKept && (
         <Section id="closed-heading" title={t('conversations.closed')}>
-          {closed.length > 0 && <ul class="conversation-list">{closed.map((row) => <ClosedRow key={row.id} agent={agentName} row={row} />)}</ul>}
+          {closed.length > 0 && (
+            <ul class="conversation-list">
+              {closed.map((row) => (
+                <ClosedRow key={row.id} agent={agentName} row={row} />
+              ))}
+            </ul>
+          )}
           {closed.length === 0 && !store.hasMoreClosed.value && <p class="muted">{t('conversations.closedNone')}</p>}
           {store.closedError.value && <p class="banner warn">{t('conversations.closedFailed')}</p>}
           {store.hasMoreClosed.value && closed.length > 0 && (
-            <button type="button" class="more" onClick={() => void store.loadMoreClosed()}>{t('conversations.showMore')}</button>
+            <button type="button" class="more" onClick={() => void store.loadMoreClosed()}>
+              {t('conversations.showMore')}
+            </button>
           )}
         </Section>
       )}

@@ -37,7 +37,9 @@ function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; c
     <section class="bridge-section" aria-labelledby="bridge-heading">
       <h2 id="bridge-heading">{t('dashboard.bridge')}</h2>
       <p class="bridge-card">
-        <span>{t(state === 'live' ? 'connection.live' : state === 'connecting' ? 'connection.connecting' : state === 'offline' ? 'connection.offline' : 'connection.bridgeUnreachable')}</span>
+        <span>
+          {t(state === 'live' ? 'connection.live' : state === 'connecting' ? 'connection.connecting' : state === 'offline' ? 'connection.offline' : 'connection.bridgeUnreachable')}
+        </span>
         {dashboard.durable.value && <span class="muted">{t('dashboard.agentsAttached', { count: dashboard.agents.value.length })}</span>}
         {waiting > 0 && <span class="count-needs-you">{t('dashboard.waitingTotal', { count: waiting })}</span>}
       </p>
@@ -53,7 +55,15 @@ export function DashboardView({ store, connection }: { store: DashboardStore; co
     store.durable.value === true ? (
       <section key="durable" class={`durable-section${store.stale.value ? ' stale' : ''}`} aria-labelledby="durable-heading" data-waiting={String(store.anyoneWaiting.value)}>
         <h2 id="durable-heading">{t('durable.section')}</h2>
-        {agents.length === 0 ? <p class="muted">{t('durable.none')}</p> : <ul class="agent-list">{agents.map((a) => <AgentRowView key={a.name} agent={a} />)}</ul>}
+        {agents.length === 0 ? (
+          <p class="muted">{t('durable.none')}</p>
+        ) : (
+          <ul class="agent-list">
+            {agents.map((a) => (
+              <AgentRowView key={a.name} agent={a} />
+            ))}
+          </ul>
+        )}
       </section>
     ) : null;
   const bridge = <BridgeSection key="bridge" dashboard={store} connection={connection} />;

@@ -80,7 +80,11 @@ function act(body: Record<string, unknown>, act: ActRequest['act'], path: { pane
   const request = parseActRequest(act, { agent: 'desk', ...path }, { requestId: rid(), agent: 'desk', ...body });
   return runAct(handle, ctx, actSpec(handle, request));
 }
-const audit = async () => (await readFile(join(dir.path, 'audit.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const audit = async () =>
+  (await readFile(join(dir.path, 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('send, steer and stop through the bridge', () => {
   it('a send starts a turn and becomes effective once the agent writes its user item', async () => {
@@ -199,11 +203,24 @@ describe('the audit log and the receipts', () => {
     await handle.poller.poll();
     await act({ target: 'pane', id: 'p', title: 'Named' }, 'rename', {});
     const lines = await audit();
-    expect(lines[0]).toMatchObject({ session: 'desk', device: 'test-phone', event: 'send', requestId: expect.any(String), paneId: 'p', turnId: null, steer: false, result: 'sent', preview: text.slice(0, 120) });
+    expect(lines[0]).toMatchObject({
+      session: 'desk',
+      device: 'test-phone',
+      event: 'send',
+      requestId: expect.any(String),
+      paneId: 'p',
+      turnId: null,
+      steer: false,
+      result: 'sent',
+      preview: text.slice(0, 120),
+    });
     expect(lines[1]).toMatchObject({ event: 'pane.rename', id: 'p', title: 'Named', result: 'done' });
     const files = (await readFile(join(dir.path, 'audit.log'), 'utf8')) + (await readFile(join(dir.path, 'receipts.jsonl'), 'utf8'));
     expect(files).not.toContain('SECRET-TAIL');
-    const receipts = (await readFile(join(dir.path, 'receipts.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const receipts = (await readFile(join(dir.path, 'receipts.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(receipts.at(-1)).toMatchObject({ act: 'rename', channel: 'program', status: 'done', attempts: 1 });
     expect(JSON.stringify(receipts)).not.toContain('deploy x');
     const { stat } = await import('node:fs/promises');

@@ -87,7 +87,9 @@ export interface ActSpec<R extends { outcome: string }> {
  */
 export async function runAct<R extends { outcome: string }>(handle: AgentHandle, ctx: WriteContext, spec: ActSpec<R>): Promise<R> {
   const { store, link, poller, ledger } = handle;
-  const payloadHash = createHash('sha256').update(JSON.stringify([spec.act, spec.payload])).digest('hex');
+  const payloadHash = createHash('sha256')
+    .update(JSON.stringify([spec.act, spec.payload]))
+    .digest('hex');
   const prior = ledger.get(spec.requestId);
   if (prior && (prior.payloadHash !== payloadHash || prior.act !== spec.act)) {
     throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
@@ -97,7 +99,18 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   const retry = prior !== undefined;
 
   const now = new Date().toISOString();
-  const receipt: Receipt = prior ?? { requestId: spec.requestId, act: spec.act, channel: 'program', target: spec.target, details: spec.details, payloadHash, attempts: 0, status: 'new', at: now, updatedAt: now };
+  const receipt: Receipt = prior ?? {
+    requestId: spec.requestId,
+    act: spec.act,
+    channel: 'program',
+    target: spec.target,
+    details: spec.details,
+    payloadHash,
+    attempts: 0,
+    status: 'new',
+    at: now,
+    updatedAt: now,
+  };
   const settle = async (reply: R): Promise<R> => {
     Object.assign(receipt, { status: reply.outcome as ReceiptStatus, details: { ...receipt.details, ...spec.keep(reply) }, updatedAt: new Date().toISOString() });
     await ledger.write({ ...receipt });

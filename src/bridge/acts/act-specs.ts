@@ -21,7 +21,10 @@ function turnMoved(pane: Pane | undefined, turnId: string | null): ActReply | nu
   return (pane.turn?.id ?? null) === turnId ? null : { outcome: 'refused', reason: 'turn-moved', turn: pane.turn };
 }
 
-const okOr = (ok: (json: Record<string, unknown>) => ActReply) => ({ status, json }: AgentReply): ActReply => (status === 200 ? ok(json) : refusalOf(status, json));
+const okOr =
+  (ok: (json: Record<string, unknown>) => ActReply) =>
+  ({ status, json }: AgentReply): ActReply =>
+    status === 200 ? ok(json) : refusalOf(status, json);
 const done = okOr(() => ({ outcome: 'done' }));
 
 /** What every act but an answer shares. */
@@ -176,5 +179,5 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
 export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActReply> {
   const row = ACT_SPECS[request.act] as SpecRow<ActRequest['act']>;
   if (!handle.store.hello?.caps[row.cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${row.cap}`);
-  return row.spec(handle, request as never);
+  return row.spec(handle, request);
 }

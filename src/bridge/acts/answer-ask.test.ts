@@ -64,12 +64,37 @@ afterEach(async () => {
 });
 
 const permission = () =>
-  pane.ask({ kind: 'permission', toolCallId: 'rm', title: 'Run', tool: { name: 'bash', input: { command: 'rm -rf build/' } }, options: [{ id: 'allow', label: 'Allow', effect: 'allow' }, { id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] });
-const choice = () => pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] });
+  pane.ask({
+    kind: 'permission',
+    toolCallId: 'rm',
+    title: 'Run',
+    tool: { name: 'bash', input: { command: 'rm -rf build/' } },
+    options: [
+      { id: 'allow', label: 'Allow', effect: 'allow' },
+      { id: 'always', label: 'Allow always', effect: 'allow-always' },
+      { id: 'deny', label: 'Deny', effect: 'deny' },
+    ],
+  });
+const choice = () =>
+  pane.ask({
+    kind: 'choice',
+    toolCallId: 'q',
+    title: 'Ship?',
+    multiple: false,
+    options: [
+      { id: 'y', label: 'Yes' },
+      { id: 'n', label: 'No' },
+    ],
+  });
 
 async function tap(handle: AgentHandle, answer: object, extra: { requestId?: string; secondTap?: boolean; hash?: string } = {}) {
   const ask = handle.store.chatJson('p')!.asks[0]!;
-  return answerAsk(handle, ask.id, { agent: 'desk', paneId: 'p', requestId: extra.requestId ?? 'r-1', hash: extra.hash ?? ask.hash, answer: answer as never, secondTap: extra.secondTap ?? false }, ctx());
+  return answerAsk(
+    handle,
+    ask.id,
+    { agent: 'desk', paneId: 'p', requestId: extra.requestId ?? 'r-1', hash: extra.hash ?? ask.hash, answer: answer as never, secondTap: extra.secondTap ?? false },
+    ctx(),
+  );
 }
 
 describe('answering through the bridge', () => {
@@ -85,7 +110,18 @@ describe('answering through the bridge', () => {
   });
 
   it('refuses allow-always, second tap or not, where the card may not offer it (cleaned tool input)', async () => {
-    void pane.ask({ kind: 'permission', toolCallId: 'rm2', title: 'Run', tool: { name: 'bash', input: { command: 'rm -rf /\u202etmp' } }, options: [{ id: 'always', label: 'Allow always', effect: 'allow-always' }, { id: 'deny', label: 'Deny', effect: 'deny' }] }).catch(() => {});
+    void pane
+      .ask({
+        kind: 'permission',
+        toolCallId: 'rm2',
+        title: 'Run',
+        tool: { name: 'bash', input: { command: 'rm -rf /\u202etmp' } },
+        options: [
+          { id: 'always', label: 'Allow always', effect: 'allow-always' },
+          { id: 'deny', label: 'Deny', effect: 'deny' },
+        ],
+      })
+      .catch(() => {});
     const handle = await handleFor();
     const refused = await tap(handle, { optionIds: ['always'] }, { secondTap: true }).catch((err: HttpError) => err.code);
     expect(refused).toBe('allow-always-not-offered');
@@ -101,7 +137,14 @@ describe('answering through the bridge', () => {
     };
     expect(await tap(handle, { text: 'my secret server name' })).toEqual({ outcome: 'taken' });
     expect(await answered).toEqual({ text: 'my secret server name' });
-    expect(JSON.parse(onDisk.trim().split('\n').at(-1)!)).toMatchObject({ requestId: 'r-1', act: 'answer', channel: 'program', status: 'sending', attempts: 1, details: { answerKind: 'text' } });
+    expect(JSON.parse(onDisk.trim().split('\n').at(-1)!)).toMatchObject({
+      requestId: 'r-1',
+      act: 'answer',
+      channel: 'program',
+      status: 'sending',
+      attempts: 1,
+      details: { answerKind: 'text' },
+    });
     const all = await readFile(join(dir.path, 'receipts.jsonl'), 'utf8');
     expect(all).not.toContain('secret');
     expect(JSON.parse(all.trim().split('\n').at(-1)!)).toMatchObject({ status: 'taken', target: { paneId: 'p', revision: 1, hash: expect.any(String) } });
@@ -109,7 +152,10 @@ describe('answering through the bridge', () => {
 
   it('says unknown when the reply is lost, and Try again gets the agent’s replay: applied once', async () => {
     let applied = 0;
-    void choice().then(() => (applied += 1), () => {});
+    void choice().then(
+      () => (applied += 1),
+      () => {},
+    );
     const handle = await handleFor();
     nextPost = 'apply-then-drop';
     expect(await tap(handle, { optionIds: ['y'] })).toEqual({ outcome: 'unknown' });
@@ -150,7 +196,10 @@ describe('answering through the bridge', () => {
 
   it('after a bridge restart between receipt and reply, a retry still lands once', async () => {
     let applied = 0;
-    void choice().then(() => (applied += 1), () => {});
+    void choice().then(
+      () => (applied += 1),
+      () => {},
+    );
     const first = await handleFor();
     nextPost = 'lose-before'; // the bridge went down before the agent answered
     expect(await tap(first, { optionIds: ['y'] })).toEqual({ outcome: 'unknown' });

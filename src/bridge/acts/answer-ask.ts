@@ -13,7 +13,6 @@ import { HttpError } from '../phone/http-error';
 import type { Receipt, ReceiptStatus } from './ledger';
 import type { AgentHandle } from '../agent-handle';
 
-
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
 const FINAL: ReadonlySet<ReceiptStatus> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
 

@@ -11,7 +11,16 @@ beforeEach(async () => {
 afterEach(() => dir.cleanup());
 
 const receipt = (requestId: string, status: Receipt['status']): Receipt => ({
-  requestId, act: 'answer', channel: 'program', target: {}, details: {}, payloadHash: 'h', attempts: 1, status, at: '2026-12-01T08:00:00Z', updatedAt: '2026-12-01T08:00:00Z',
+  requestId,
+  act: 'answer',
+  channel: 'program',
+  target: {},
+  details: {},
+  payloadHash: 'h',
+  attempts: 1,
+  status,
+  at: '2026-12-01T08:00:00Z',
+  updatedAt: '2026-12-01T08:00:00Z',
 });
 
 it('keeps each receipt on disk before it resolves, and reads it back as written', async () => {

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     while ([...store.panes.values()].length < PANES || [...store.panes.values()].some((log) => log.cursor < ITEMS)) await poller.poll();
     const after = sample();
     console.log(`bridge memory, one agent at its budget (${PANES} panes × ${ITEMS} items of 64 KiB offered; node ${process.versions.node}${gc ? ', after GC' : ''})`);
-    console.log(`budget: ${mb(BRIDGE_MEMORY.paneBytes)} a pane, ${mb(BRIDGE_MEMORY.agentBytes)} an agent; held: ${mb(store.bytes())} in ${[...store.panes.values()].reduce((n, log) => n + log.entries.length, 0)} entries`);
+    console.log(
+      `budget: ${mb(BRIDGE_MEMORY.paneBytes)} a pane, ${mb(BRIDGE_MEMORY.agentBytes)} an agent; held: ${mb(store.bytes())} in ${[...store.panes.values()].reduce((n, log) => n + log.entries.length, 0)} entries`,
+    );
     console.log(`heap used: ${mb(before.heapUsed)} → ${mb(after.heapUsed)}   RSS: ${mb(before.rss)} → ${mb(after.rss)}`);
   } finally {
     agent.kill('SIGTERM');

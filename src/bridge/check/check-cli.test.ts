@@ -46,14 +46,18 @@ describe('collie durable (verbs)', () => {
 describe('parseCheckArgs', () => {
   it('reads a socket path and the options', () => {
     expect(parseCheckArgs(['/run/agent.sock', '--writes', '--wait-ready-ms', '250'], {})).toEqual({
-      target: { kind: 'socket', path: '/run/agent.sock' }, writes: true, waitReadyMs: 250,
+      target: { kind: 'socket', path: '/run/agent.sock' },
+      writes: true,
+      waitReadyMs: 250,
     });
     expect(parseCheckArgs(['/run/agent.sock'], {})).toMatchObject({ writes: false, waitReadyMs: 5000 });
   });
 
   it('reads a URL’s token from the named variable only', () => {
     expect(parseCheckArgs(['https://agent.example', '--token-env', 'AGENT_TOKEN'], { AGENT_TOKEN: ` ${TOKEN}\n` })).toEqual({
-      target: { kind: 'url', url: 'https://agent.example', token: TOKEN }, writes: false, waitReadyMs: 5000,
+      target: { kind: 'url', url: 'https://agent.example', token: TOKEN },
+      writes: false,
+      waitReadyMs: 5000,
     });
     expect(usageError(['https://agent.example'])).toBe('a URL needs --token-env VAR, the environment variable that holds its token');
     expect(usageError(['https://agent.example', '--token-env', 'NOPE'])).toBe('the environment variable NOPE is not set');
@@ -148,6 +152,8 @@ describe('collie durable check (the real CLI)', () => {
     await chmod(folder, 0o755);
     const { code, stdout } = await runCli(['durable', 'check', socket]);
     expect(code).toBe(1);
-    expect(stdout).toContain(`FAIL socket: private folder 0700 and socket 0600, no symlink on the way: socket-not-private: the socket's folder ${folder} has mode 0755, not 0700\n`);
+    expect(stdout).toContain(
+      `FAIL socket: private folder 0700 and socket 0600, no symlink on the way: socket-not-private: the socket's folder ${folder} has mode 0755, not 0700\n`,
+    );
   });
 });

@@ -94,7 +94,7 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv): CheckArg
   const raw = env[tokenEnv];
   if (raw === undefined || raw.trim() === '') {
     // A name as long as a token may be the token itself, given by mistake: never echo it.
-    const named = tokenEnv.length < 32 ? ` ${tokenEnv}` : ' named by --token-env (give the variable\'s name, not the token)';
+    const named = tokenEnv.length < 32 ? ` ${tokenEnv}` : " named by --token-env (give the variable's name, not the token)";
     throw new UsageError(`the environment variable${named} is not set`);
   }
   const tokenProblem = checkToken(raw);

@@ -65,7 +65,9 @@ export const helloRules: Rule[] = [
     run: async (ctx) => {
       const { caps } = needHello(ctx);
       if (!isRecord(caps)) fail(`caps is ${JSON.stringify(caps)}, not an object`);
-      const bad = Object.entries(caps).filter(([, value]) => typeof value !== 'boolean').map(([name]) => name);
+      const bad = Object.entries(caps)
+        .filter(([, value]) => typeof value !== 'boolean')
+        .map(([name]) => name);
       if (bad.length > 0) fail(`not booleans: ${bad.join(', ')}`);
     },
   },

@@ -24,7 +24,15 @@ beforeEach(async () => {
   servers = [];
 });
 afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); })));
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((r) => {
+          s.closeAllConnections();
+          s.close(() => r());
+        }),
+    ),
+  );
   await collie?.close();
   collie = undefined;
   await dir.cleanup();
@@ -32,7 +40,7 @@ afterEach(async () => {
 
 /** The kit with one pane, one item and one open choice ask; `ready` unless told otherwise. */
 async function kitAgent(transport: Partial<OpenCollieOptions> = { socket }, ready = true): Promise<Collie> {
-  collie = await openCollie({ ...transport, hostName: 'edge', caps: { asks: true }, log: () => {} } as OpenCollieOptions);
+  collie = await openCollie({ ...transport, hostName: 'edge', caps: { asks: true }, log: () => {} });
   const pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' });
   pane.item({ id: 'i1', kind: 'reply', text: 'hi' });
   pane.ask({ kind: 'choice', toolCallId: 'tc', title: 'Q?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
@@ -127,11 +135,27 @@ describe('the check against the kit', () => {
   });
 
   it('checks an HTTPS agent whose certificate it was given', async () => {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-days', '1',
-      '-keyout', join(dir.path, 'k'), '-out', join(dir.path, 'c'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir.path, 'k'),
+        '-out',
+        join(dir.path, 'c'),
+      ],
+      { stdio: 'ignore' },
+    );
     const cert = readFileSync(join(dir.path, 'c'), 'utf8');
     const agent = await kitAgent({ port: 0, tokens: [TOKEN], tls: { key: readFileSync(join(dir.path, 'k'), 'utf8'), cert } });
     expect(agent.address).toMatch(/^https:/);
@@ -212,11 +236,13 @@ describe('the check against broken agents', () => {
 
   it('fails an agent whose ETag is not "<epoch>-<rev>"', async () => {
     await kitAgent();
-    const target = await onSocket(breaking(socket, {
-      reply: (path, reply) => {
-        if (path.endsWith('/snapshot')) reply.headers.etag = '"v1"';
-      },
-    }));
+    const target = await onSocket(
+      breaking(socket, {
+        reply: (path, reply) => {
+          if (path.endsWith('/snapshot')) reply.headers.etag = '"v1"';
+        },
+      }),
+    );
     const result = await check(target);
     expect(byStatus(result, 'fail')).toContain(R.etag);
     expect(why(result, R.etag)).toMatch(/^ETag is "v1", the body says "[A-Za-z0-9_-]+-\d+"$/);
@@ -224,7 +250,13 @@ describe('the check against broken agents', () => {
 
   it('fails an agent that serves without the version header', async () => {
     await kitAgent();
-    const target = await onSocket(breaking(socket, { request: (_path, headers) => { headers['x-collie-session'] ??= '1'; } }));
+    const target = await onSocket(
+      breaking(socket, {
+        request: (_path, headers) => {
+          headers['x-collie-session'] ??= '1';
+        },
+      }),
+    );
     const result = await check(target);
     expect(byStatus(result, 'fail')).toEqual([R.version]);
     expect(why(result, R.version)).toMatch(/^expected 400 version-required, got 200 \{"epoch":/);
@@ -232,14 +264,16 @@ describe('the check against broken agents', () => {
 
   it('fails an agent whose ask ids are not the hash', async () => {
     await kitAgent();
-    const target = await onSocket(breaking(socket, {
-      reply: (path, reply) => {
-        if (!path.endsWith('/snapshot') || reply.status !== 200) return;
-        editJson(reply, (body) => {
-          for (const ws of body.workspaces) for (const tab of ws.tabs) for (const pane of tab.panes) for (const ask of pane.asks) ask.id = 'f'.repeat(32);
-        });
-      },
-    }));
+    const target = await onSocket(
+      breaking(socket, {
+        reply: (path, reply) => {
+          if (!path.endsWith('/snapshot') || reply.status !== 200) return;
+          editJson(reply, (body) => {
+            for (const ws of body.workspaces) for (const tab of ws.tabs) for (const pane of tab.panes) for (const ask of pane.asks) ask.id = 'f'.repeat(32);
+          });
+        },
+      }),
+    );
     const result = await check(target);
     expect(byStatus(result, 'fail')).toEqual([R.asks]);
     expect(why(result, R.asks)).toMatch(/^ask f{32} in pane p: id is not SHA-256\(paneId \+ U\+0000 \+ toolCallId\), expected [0-9a-f]{32}$/);

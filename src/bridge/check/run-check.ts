@@ -22,14 +22,7 @@ const MAX_REASON_BYTES = 1000;
  * Every rule of WIRE.md that can be seen from outside, in the order they run: later rules read
  * what earlier ones found (hello, readiness, the snapshot). Adding a rule is adding an entry.
  */
-export const ALL_RULES: readonly Rule[] = [
-  ...transportRules,
-  ...helloRules,
-  ...snapshotRules,
-  ...eventsRules,
-  ...writeRules,
-  ...capRules,
-];
+export const ALL_RULES: readonly Rule[] = [...transportRules, ...helloRules, ...snapshotRules, ...eventsRules, ...writeRules, ...capRules];
 
 export interface CheckOptions {
   target: CheckTarget;

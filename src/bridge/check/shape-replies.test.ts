@@ -27,7 +27,10 @@ describe('viewProblems', () => {
   it('accepts a view and names what a view lacks', () => {
     expect(viewProblems({ epoch: EPOCH, cursor: 4, view: true, items: [], asks: [], turn: null, trimmed: false }, EPOCH)).toEqual([]);
     expect(viewProblems({ epoch: EPOCH, cursor: 4, view: false, events: [] }, EPOCH)).toEqual([
-      'view is false, not true', 'items is not a list', 'asks is not a list', 'trimmed is undefined, not a boolean',
+      'view is false, not true',
+      'items is not a list',
+      'asks is not a list',
+      'trimmed is undefined, not a boolean',
     ]);
     const items = Array.from({ length: 2001 }, () => ({}));
     expect(viewProblems({ epoch: EPOCH, cursor: 4, view: true, items, asks: [], trimmed: true }, EPOCH)).toEqual(['2001 items, over 2000']);

@@ -4,11 +4,21 @@ import { askProblems, expectedAskId, paneStateProblems, snapshotShapeProblems } 
 
 const EPOCH = 'dU4UTIK0IoJIbCBHmHs8IO';
 const choice = (paneId: string, toolCallId: string, extra: Record<string, unknown> = {}) => ({
-  id: expectedAskId(paneId, toolCallId), revision: 1, kind: 'choice', toolCallId, title: 'Q?', options: [{ id: 'y', label: 'Yes' }], ...extra,
+  id: expectedAskId(paneId, toolCallId),
+  revision: 1,
+  kind: 'choice',
+  toolCallId,
+  title: 'Q?',
+  options: [{ id: 'y', label: 'Yes' }],
+  ...extra,
 });
 const pane = (id: string, extra: Record<string, unknown> = {}) => ({ id, title: id, state: 'idle', turn: null, asks: [], belt: [], cursor: 0, ...extra });
 const snapshot = (panes: unknown[], extra: Record<string, unknown> = {}) => ({
-  epoch: EPOCH, rev: 3, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes }] }], starters: [], ...extra,
+  epoch: EPOCH,
+  rev: 3,
+  workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes }] }],
+  starters: [],
+  ...extra,
 });
 
 describe('expectedAskId', () => {
@@ -26,11 +36,7 @@ describe('snapshotShapeProblems', () => {
 
   it('names bad ids, repeated panes and a bad cursor', () => {
     const problems = snapshotShapeProblems(snapshot([pane('a b'), pane('p'), pane('p', { cursor: -1 })]));
-    expect(problems).toEqual(expect.arrayContaining([
-      'a pane has a bad id "a b"',
-      'pane id p is used twice',
-      'pane p: cursor is not a non-negative integer',
-    ]));
+    expect(problems).toEqual(expect.arrayContaining(['a pane has a bad id "a b"', 'pane id p is used twice', 'pane p: cursor is not a non-negative integer']));
   });
 
   it('counts the limits across the whole snapshot', () => {
@@ -50,11 +56,9 @@ describe('snapshotShapeProblems', () => {
 
   it('refuses a bad epoch, rev or state', () => {
     const problems = snapshotShapeProblems({ ...snapshot([pane('p', { state: 'busy' })]), epoch: 'short', rev: 1.5 });
-    expect(problems).toEqual(expect.arrayContaining([
-      'epoch is not 22–128 chars of [A-Za-z0-9_-]',
-      'rev is not a non-negative integer',
-      'pane p: state "busy" is not waiting, working or idle',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining(['epoch is not 22–128 chars of [A-Za-z0-9_-]', 'rev is not a non-negative integer', 'pane p: state "busy" is not waiting, working or idle']),
+    );
   });
 });
 
@@ -69,7 +73,14 @@ describe('paneStateProblems', () => {
 describe('askProblems', () => {
   it('accepts a good ask of each kind', () => {
     expect(askProblems('p', choice('p', 'tc'))).toEqual([]);
-    const permission = { ...choice('p', 'perm'), kind: 'permission', options: [{ id: 'a', label: 'Allow', effect: 'allow' }, { id: 'd', label: 'Deny', effect: 'deny' }] };
+    const permission = {
+      ...choice('p', 'perm'),
+      kind: 'permission',
+      options: [
+        { id: 'a', label: 'Allow', effect: 'allow' },
+        { id: 'd', label: 'Deny', effect: 'deny' },
+      ],
+    };
     expect(askProblems('p', permission)).toEqual([]);
     const form = { ...choice('p', 'form'), kind: 'form', fields: [{ id: 'f', label: 'F', type: 'choice', options: [{ id: 'o', label: 'O' }] }] };
     expect(askProblems('p', form)).toEqual([]);

@@ -37,7 +37,10 @@ export async function openBridgeLog(stateDir: string, complain: (line: string) =
     path,
     write(line) {
       const at = new Date().toISOString();
-      const text = `${line.split('\n').map((part) => `${at} ${part}`).join('\n')}\n`;
+      const text = `${line
+        .split('\n')
+        .map((part) => `${at} ${part}`)
+        .join('\n')}\n`;
       const bytes = Buffer.byteLength(text);
       try {
         // Counted here, checked on disk before moving: the file may have been removed by hand.

@@ -81,11 +81,7 @@ describe('collie durable attach, detach and list (no bridge running)', () => {
 
     expect(await collieCli(['durable', 'list'])).toEqual({
       code: 0,
-      stdout: [
-        'desk  socket /run/user/1000/desk/app.sock       bridge not running',
-        'edge  url https://edge.example.com (token set)  bridge not running',
-        '',
-      ].join('\n'),
+      stdout: ['desk  socket /run/user/1000/desk/app.sock       bridge not running', 'edge  url https://edge.example.com (token set)  bridge not running', ''].join('\n'),
       stderr: '',
     });
     const doctor = await collieCli(['doctor']);
@@ -121,7 +117,10 @@ describe('collie durable attach, detach and list (no bridge running)', () => {
     await mkdir(join(dir.path, 'config'), { mode: 0o700 });
     const broken = `[{ "name": "edge", "kind": "durable", "url": "https://e.example", "token": "${TOKEN}" },]`;
     await writeFile(sourcesFile(), broken, { mode: 0o600 });
-    for (const args of [['durable', 'attach', 'desk', '--socket', '/s'], ['durable', 'detach', 'edge']]) {
+    for (const args of [
+      ['durable', 'attach', 'desk', '--socket', '/s'],
+      ['durable', 'detach', 'edge'],
+    ]) {
       const run = await collieCli(args);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(`collie durable ${args[1]}: ${sourcesFile()} is not valid JSON: the JSON does not parse; fix it by hand first (nothing was changed)\n`);

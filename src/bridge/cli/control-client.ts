@@ -10,21 +10,18 @@ export type ControlReply = { status: number; json: unknown };
 export function controlCall(stateDir: string, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs = 3000): Promise<ControlReply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      { socketPath: controlSocketPath(stateDir), method, path, headers: payload ? { 'content-type': 'application/json' } : {}, timeout: timeoutMs },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
-          } catch (cause) {
-            reject(new Error('the control socket did not answer with JSON', { cause }));
-          }
-        });
-      },
-    );
+    const req = request({ socketPath: controlSocketPath(stateDir), method, path, headers: payload ? { 'content-type': 'application/json' } : {}, timeout: timeoutMs }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+        } catch (cause) {
+          reject(new Error('the control socket did not answer with JSON', { cause }));
+        }
+      });
+    });
     req.on('timeout', () => req.destroy(new Error(`no answer on the control socket within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(payload);

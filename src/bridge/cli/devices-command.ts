@@ -62,7 +62,17 @@ function listOf(json: unknown): DeviceInfo[] {
 
 function table(devices: DeviceInfo[]): string {
   if (devices.length === 0) return 'no paired devices: collie pair makes an invitation\n';
-  const rows = [['id', 'name', 'role', 'created', 'last seen'], ...devices.map((d) => [d.id, d.name, d.role, d.created.slice(0, 16).replace('T', ' '), d.lastSeen?.slice(0, 16).replace('T', ' ') ?? 'never'])];
+  const rows = [
+    ['id', 'name', 'role', 'created', 'last seen'],
+    ...devices.map((d) => [d.id, d.name, d.role, d.created.slice(0, 16).replace('T', ' '), d.lastSeen?.slice(0, 16).replace('T', ' ') ?? 'never']),
+  ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return `${rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col]!)).join('  ').trimEnd()).join('\n')}\n`;
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, col) => cell.padEnd(widths[col]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
 }

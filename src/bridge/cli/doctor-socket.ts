@@ -28,7 +28,8 @@ export function privacyFix(reason: string, socketPath: string): string {
   let m: RegExpExecArray | null;
   if ((m = /^(.+) is a symlink$/.exec(why))) return `give the real path, not the link ${m[1]}, to the durable agent and to collie durable attach`;
   if ((m = /^the socket's folder (.+) has mode \d+, not 0700$/.exec(why))) return `chmod 700 ${m[1]}`;
-  if ((m = /^the socket's folder (.+) belongs to user \d+, not to \d+$/.exec(why))) return `keep the socket in a folder of your own, such as $XDG_RUNTIME_DIR/<agent>/ (not ${m[1]})`;
+  if ((m = /^the socket's folder (.+) belongs to user \d+, not to \d+$/.exec(why)))
+    return `keep the socket in a folder of your own, such as $XDG_RUNTIME_DIR/<agent>/ (not ${m[1]})`;
   if ((m = /^(.+) has mode \d+, so group or others can write to it$/.exec(why))) return `chmod go-w ${m[1]}, or keep the socket under $XDG_RUNTIME_DIR`;
   if ((m = /^(.+) is not a directory$/.exec(why))) return `${m[1]} must be a folder: fix the socket path`;
   if (why === 'the path is not a socket') return `${socketPath} is some other file: remove it, or give the durable agent another path`;

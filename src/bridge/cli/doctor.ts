@@ -87,7 +87,10 @@ function tokenCheck(token: string): CheckResult {
 function programLines(bridge: FoundBridge, sources: AgentSource[]): CheckResult[] {
   if (!bridge.running) return [{ ok: false, text: 'the bridge is not running (collie start)' }];
   const lines: CheckResult[] = bridge.status.agents.map(({ name, counters }) => {
-    const results = Object.entries(counters.results).map(([outcome, n]) => `${outcome} ${n}`).join(', ') || 'none';
+    const results =
+      Object.entries(counters.results)
+        .map(([outcome, n]) => `${outcome} ${n}`)
+        .join(', ') || 'none';
     return { ok: true, text: `${name}: ${counters.reads} reads, results: ${results}` };
   });
   const loaded = new Set(bridge.status.agents.map((a) => a.name));

@@ -26,15 +26,20 @@ describe('describeState', () => {
     file: { pid: 1, url: 'http://127.0.0.1:1/' },
     status: { pid: 1, startedAt: 1, durable, agents },
   });
-  const agent = (status: AgentStatusJson['status'], reason?: string): AgentStatusJson => ({ name: 'a', status, ...(reason ? { reason } : {}), counters: { reads: 0, results: {} } });
+  const agent = (status: AgentStatusJson['status'], reason?: string): AgentStatusJson => ({
+    name: 'a',
+    status,
+    ...(reason ? { reason } : {}),
+    counters: { reads: 0, results: {} },
+  });
 
   it('says the bridge’s word for each state', () => {
     expect(describeState(agent('ok'), running([]))).toBe('ok');
     expect(describeState(agent('starting'), running([]))).toBe('starting');
     expect(describeState(agent('token-refused', 'token-refused'), running([]))).toBe('token-refused');
     expect(describeState(agent('unreachable', 'connection refused'), running([]))).toBe('unreachable: connection refused');
-    expect(describeState(agent('version-mismatch', 'The durable agent speaks wire v2, this Collie speaks v1. Update Collie, or the agent\'s SDK.'), running([]))).toBe(
-      'version-mismatch: The durable agent speaks wire v2, this Collie speaks v1. Update Collie, or the agent\'s SDK.',
+    expect(describeState(agent('version-mismatch', "The durable agent speaks wire v2, this Collie speaks v1. Update Collie, or the agent's SDK."), running([]))).toBe(
+      "version-mismatch: The durable agent speaks wire v2, this Collie speaks v1. Update Collie, or the agent's SDK.",
     );
     expect(describeState(undefined, running([]))).toBe('not loaded: run collie restart');
     expect(describeState(undefined, { running: false })).toBe('bridge not running');
@@ -43,8 +48,10 @@ describe('describeState', () => {
 });
 
 it('lines up three columns', () => {
-  expect(listLines([{ name: 'desk', shown: 'socket /a', state: 'ok' }, { name: 'edge2', shown: 'url https://e (token set)', state: 'starting' }])).toEqual([
-    'desk   socket /a                  ok',
-    'edge2  url https://e (token set)  starting',
-  ]);
+  expect(
+    listLines([
+      { name: 'desk', shown: 'socket /a', state: 'ok' },
+      { name: 'edge2', shown: 'url https://e (token set)', state: 'starting' },
+    ]),
+  ).toEqual(['desk   socket /a                  ok', 'edge2  url https://e (token set)  starting']);
 });

@@ -39,7 +39,11 @@ function follow(path: string, from: LogCursor, io: CliIo): Promise<number> {
       });
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      io.err(missing ? `collie logs: the state folder ${dirname(path)} does not exist yet: collie start makes it\n` : `collie logs: cannot watch ${dirname(path)}: ${(err as Error).message}\n`);
+      io.err(
+        missing
+          ? `collie logs: the state folder ${dirname(path)} does not exist yet: collie start makes it\n`
+          : `collie logs: cannot watch ${dirname(path)}: ${(err as Error).message}\n`,
+      );
       resolve(1);
       return;
     }

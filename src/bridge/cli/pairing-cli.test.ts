@@ -47,7 +47,10 @@ describe('collie pair and collie devices', () => {
 
     const listed = await runCli(['devices', '--json'], env);
     const devices = JSON.parse(listed.stdout) as Listed[];
-    expect(devices.map((d) => [d.name, d.role])).toEqual([['Test phone', 'control'], ['Kitchen tablet', 'watch']]);
+    expect(devices.map((d) => [d.name, d.role])).toEqual([
+      ['Test phone', 'control'],
+      ['Kitchen tablet', 'watch'],
+    ]);
     expect(Object.keys(devices[0]!).sort()).toEqual(['created', 'id', 'lastSeen', 'name', 'role']);
     expect(listed.stdout).not.toContain(second.split('.')[1]);
     const table = await runCli(['devices'], env);

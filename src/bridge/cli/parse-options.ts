@@ -24,10 +24,16 @@ function describeParseError(err: unknown, args: string[], options: Options): str
     return option && /^--?[A-Za-z-]{1,40}$/.test(option) ? `unknown option ${option}` : 'unknown option';
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const named = (type: 'string' | 'boolean') => Object.keys(options).filter((name) => options[name]!.type === type).map((name) => `--${name}`);
+    const named = (type: 'string' | 'boolean') =>
+      Object.keys(options)
+        .filter((name) => options[name]!.type === type)
+        .map((name) => `--${name}`);
     const values = named('string');
     const flags = named('boolean');
-    const parts = [values.length ? `${list(values)} ${values.length === 1 ? 'takes' : 'take'} a value` : '', flags.length ? `${list(flags)} ${flags.length === 1 ? 'takes' : 'take'} none` : ''];
+    const parts = [
+      values.length ? `${list(values)} ${values.length === 1 ? 'takes' : 'take'} a value` : '',
+      flags.length ? `${list(flags)} ${flags.length === 1 ? 'takes' : 'take'} none` : '',
+    ];
     return parts.filter(Boolean).join('; ');
   }
   return 'the arguments do not parse';

@@ -44,7 +44,9 @@ describe('collie start when another start holds the state folder or the port', (
     const second = await runCli(['start', '--demo', '--port', port], env);
     expect(second.code).toBe(1);
     expect(second.stdout).toBe('');
-    expect(second.stderr).toMatch(/^\[bridge\] FATAL: a bridge already runs for \S+ \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/\): stop it first, or give this one its own COLLIE_STATE_DIR\n$/);
+    expect(second.stderr).toMatch(
+      /^\[bridge\] FATAL: a bridge already runs for \S+ \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/\): stop it first, or give this one its own COLLIE_STATE_DIR\n$/,
+    );
 
     expect((await wireCall(demoSocket, 'GET', '/hello')).json).toMatchObject({ service: 'collie-durable', host: { name: 'desk' } });
     await deskBecomesOk(bridge.url, bridge.cookie);

@@ -22,7 +22,7 @@ describe('collie usage, help and version', () => {
     for (const flag of ['--version', '-V']) expect(await runCli([flag], env)).toEqual({ code: 0, stdout: `collie ${version}\n`, stderr: '' });
   });
 
-  it('prints one verb\'s usage for collie help <verb> and <verb> --help', async () => {
+  it("prints one verb's usage for collie help <verb> and <verb> --help", async () => {
     const help = await runCli(['help', 'restart'], env);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: collie restart\n/);
@@ -35,7 +35,7 @@ describe('collie usage, help and version', () => {
     expect(lines(unknown.stderr)[0]).toBe('unknown command: frobnicate');
   });
 
-  it('prints the whole help for collie help, and only the verb\'s usage after a usage error', async () => {
+  it("prints the whole help for collie help, and only the verb's usage after a usage error", async () => {
     const all = await runCli(['help'], env);
     expect(all.code).toBe(0);
     for (const verb of ['start', 'restart', 'doctor', 'logs', 'durable attach', 'durable list']) expect(all.stdout).toContain(`collie ${verb}`);

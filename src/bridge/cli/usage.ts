@@ -63,7 +63,12 @@ The link works once, for 10 minutes; its secret is only in the link itself.`,
       ['', 'check a live durable agent against WIRE.md'],
     ],
   },
-  help: { lines: [['collie help [<command>]', "all commands, or one command's usage"], ['collie --version', 'the version of this Collie']] },
+  help: {
+    lines: [
+      ['collie help [<command>]', "all commands, or one command's usage"],
+      ['collie --version', 'the version of this Collie'],
+    ],
+  },
 } satisfies Record<string, Verb>;
 
 export type VerbName = keyof typeof VERBS;
@@ -81,7 +86,10 @@ export function fullHelp(): string {
 
 /** `usage: …` lines, as a usage error ends. */
 export function usageLines(usages: readonly string[]): string {
-  return `${usages.filter(Boolean).map((usage, i) => `${i === 0 ? 'usage: ' : '       '}${usage}`).join('\n')}\n`;
+  return `${usages
+    .filter(Boolean)
+    .map((usage, i) => `${i === 0 ? 'usage: ' : '       '}${usage}`)
+    .join('\n')}\n`;
 }
 
 /** `collie help <verb>`: its usage, what it does, and its options. */
@@ -100,7 +108,9 @@ export function usageError(name: VerbName, message: string): string {
 export const shownWord = (word: string) => (/^[\w.-]{1,31}$/.test(word) ? word : '(not shown)');
 
 /** After an unknown command: a few lines, not the whole help. */
-export const SHORT_USAGE = `usage: collie [${Object.keys(VERBS).filter((v) => v !== 'help').join(' | ')}] …
+export const SHORT_USAGE = `usage: collie [${Object.keys(VERBS)
+  .filter((v) => v !== 'help')
+  .join(' | ')}] …
        collie help <command> for one command's usage; collie help for all of them
 `;
 

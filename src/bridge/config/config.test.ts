@@ -24,10 +24,16 @@ async function fatalLine(value: unknown): Promise<string> {
 
 describe('loadSources', () => {
   it('reads socket and url entries', async () => {
-    await write([{ name: 'desk', kind: 'durable', socket: '/run/user/1000/desk/app.sock' }, { name: 'edge', kind: 'durable', url: 'https://e.example', token: 't'.repeat(40) }]);
+    await write([
+      { name: 'desk', kind: 'durable', socket: '/run/user/1000/desk/app.sock' },
+      { name: 'edge', kind: 'durable', url: 'https://e.example', token: 't'.repeat(40) },
+    ]);
     const { sources, durable } = await load();
     expect(durable).toBe(true);
-    expect(sources.map((s) => [s.name, s.address?.kind])).toEqual([['desk', 'socket'], ['edge', 'url']]);
+    expect(sources.map((s) => [s.name, s.address?.kind])).toEqual([
+      ['desk', 'socket'],
+      ['edge', 'url'],
+    ]);
   });
 
   it('is empty without a file', async () => {
@@ -40,9 +46,13 @@ describe('loadSources', () => {
     expect(await fatalLine([{ ...ok, kind: 'terminal' }])).toBe('[bridge] FATAL: sources.json entry 1 ("desk"): field "kind" must be "durable"');
     expect(await fatalLine([{ ...ok, name: 'bad name' }])).toMatch(/^\[bridge\] FATAL: sources.json entry 1 \("bad name"\): field "name" is bad/);
     expect(await fatalLine([ok, ok])).toBe('[bridge] FATAL: sources.json entry 2 ("desk"): field "name" is used twice');
-    expect(await fatalLine([{ ...ok, url: 'https://x.example', token: 't'.repeat(40) }])).toBe('[bridge] FATAL: sources.json entry 1 ("desk"): field "url": give "socket" or "url", not both');
+    expect(await fatalLine([{ ...ok, url: 'https://x.example', token: 't'.repeat(40) }])).toBe(
+      '[bridge] FATAL: sources.json entry 1 ("desk"): field "url": give "socket" or "url", not both',
+    );
     expect(await fatalLine([{ name: 'desk', kind: 'durable' }])).toBe('[bridge] FATAL: sources.json entry 1 ("desk"): field "socket": give "socket" or "url"');
-    expect(await fatalLine([{ name: 'edge', kind: 'durable', url: 'https://x.example' }])).toBe('[bridge] FATAL: sources.json entry 1 ("edge"): field "token": "url" needs a "token"');
+    expect(await fatalLine([{ name: 'edge', kind: 'durable', url: 'https://x.example' }])).toBe(
+      '[bridge] FATAL: sources.json entry 1 ("edge"): field "token": "url" needs a "token"',
+    );
     expect(await fatalLine({ name: 'desk' })).toMatch(/must hold a JSON array/);
   });
 

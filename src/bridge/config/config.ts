@@ -34,11 +34,7 @@ const FIELDS = new Set(['name', 'kind', 'socket', 'url', 'token']);
  * Reads `sources.json` strictly (a silently skipped agent would simply never show) and the
  * single environment agent `default`.
  */
-export async function loadSources(
-  configDir: string,
-  env: NodeJS.ProcessEnv,
-  log: (line: string) => void,
-): Promise<{ sources: AgentSource[]; durable: boolean }> {
+export async function loadSources(configDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<{ sources: AgentSource[]; durable: boolean }> {
   const sources: AgentSource[] = [];
   const envAgent = environmentAgent(env);
   if (envAgent) sources.push(envAgent);

@@ -5,9 +5,7 @@ import { describeJsonError } from './json-error';
 import { writePrivateFile } from '../fs/private-file';
 
 /** An entry as `attach` writes it (bridge.md §1); the token is stored trimmed. */
-export type SourceEntry =
-  | { name: string; kind: 'durable'; socket: string }
-  | { name: string; kind: 'durable'; url: string; token: string };
+export type SourceEntry = { name: string; kind: 'durable'; socket: string } | { name: string; kind: 'durable'; url: string; token: string };
 
 /** The file could not be read or parsed: nothing is rewritten, so a typo never costs the other entries. */
 export class SourcesFileRefused extends Error {

@@ -36,7 +36,10 @@ export async function writePrivateFile(path: string, text: string): Promise<void
  * file is fine (it is made 0600 when first written).
  */
 export async function tightenFile(path: string, log: (line: string) => void): Promise<void> {
-  const mode = await stat(path).then((s) => s.mode & 0o777, () => null);
+  const mode = await stat(path).then(
+    (s) => s.mode & 0o777,
+    () => null,
+  );
   if (mode === null || (mode & 0o077) === 0) return;
   await chmod(path, 0o600);
   log(`[bridge] ${path} had mode ${mode.toString(8).padStart(4, '0')}; tightened to 0600`);

@@ -15,7 +15,15 @@ const call = (over: Partial<WireCall> = {}): WireCall => ({ method: 'GET', path:
 
 let servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); })));
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((r) => {
+          s.closeAllConnections();
+          s.close(() => r());
+        }),
+    ),
+  );
   servers = [];
 });
 
@@ -28,10 +36,12 @@ async function listen(server: Server): Promise<number> {
 /** A loopback HTTP server that records each request and answers with `reply`. */
 async function httpAgent(reply: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ base: string; seen: IncomingMessage[] }> {
   const seen: IncomingMessage[] = [];
-  const port = await listen(createServer((req, res) => {
-    seen.push(req);
-    reply(req, res);
-  }));
+  const port = await listen(
+    createServer((req, res) => {
+      seen.push(req);
+      reply(req, res);
+    }),
+  );
   return { base: `http://127.0.0.1:${port}`, seen };
 }
 
@@ -41,7 +51,10 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 async function failureOf(promise: Promise<unknown>): Promise<TransportError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TransportError);
   return err as TransportError;
 }
@@ -176,11 +189,27 @@ describe('callUrl over HTTPS', () => {
   beforeAll(async () => {
     // A throwaway self-signed certificate, made fresh for this run.
     dir = await mkdtemp(join(tmpdir(), 'collie-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-days', '1',
-      '-keyout', join(dir, 'k'), '-out', join(dir, 'c'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'k'),
+        '-out',
+        join(dir, 'c'),
+      ],
+      { stdio: 'ignore' },
+    );
     key = readFileSync(join(dir, 'k'), 'utf8');
     cert = readFileSync(join(dir, 'c'), 'utf8');
   });

@@ -1,15 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 /** Why an exchange with an agent failed; the poller and the intents map these to states. */
-export type TransportFailure =
-  | 'timeout'
-  | 'connection-refused'
-  | 'no-socket'
-  | 'connection-lost'
-  | 'too-large'
-  | 'not-json'
-  | 'bad-address'
-  | 'certificate-refused';
+export type TransportFailure = 'timeout' | 'connection-refused' | 'no-socket' | 'connection-lost' | 'too-large' | 'not-json' | 'bad-address' | 'certificate-refused';
 
 export class TransportError extends Error {
   override readonly name = 'TransportError';
@@ -128,8 +120,7 @@ function parseBody(raw: Buffer, status: number): unknown {
 export function callSocket(socketPath: string, call: WireCall): Promise<WireResponse> {
   return exchange(
     call,
-    (headers, onResponse) =>
-      httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent: false }, onResponse),
+    (headers, onResponse) => httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent: false }, onResponse),
     (err) => {
       if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`, { cause: err });
       if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused', { cause: err });

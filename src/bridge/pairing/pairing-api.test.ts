@@ -19,7 +19,15 @@ let logs: string[];
 const stateDir = () => join(dir.path, 'state');
 
 async function run(extra: Partial<Parameters<typeof startBridge>[0]> = {}) {
-  bridge = await startBridge({ sources: [{ name: 'desk', address: { kind: 'socket', path: collie.address } }], durable: true, stateDir: stateDir(), host: '127.0.0.1', port: 0, log: (line) => logs.push(line), ...extra });
+  bridge = await startBridge({
+    sources: [{ name: 'desk', address: { kind: 'socket', path: collie.address } }],
+    durable: true,
+    stateDir: stateDir(),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => logs.push(line),
+    ...extra,
+  });
 }
 beforeEach(async () => {
   dir = await tempDir();
@@ -35,7 +43,8 @@ afterEach(async () => {
 });
 
 const secretOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('pair') ?? '';
-const pair = (secret: string, name = 'Pixel 7') => fetch(`${bridge.url}api/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret, name }) });
+const pair = (secret: string, name = 'Pixel 7') =>
+  fetch(`${bridge.url}api/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret, name }) });
 const cookieOf = (reply: Response) => reply.headers.get('set-cookie')?.split(';')[0] ?? '';
 
 describe('pairing a phone', () => {
@@ -67,7 +76,7 @@ describe('pairing a phone', () => {
     expect(await readFile(join(stateDir(), 'audit.log'), 'utf8')).not.toContain(secret);
   });
 
-  it('gives the invitation\'s name and role to the device, and says so for a link the bridge never made', async () => {
+  it("gives the invitation's name and role to the device, and says so for a link the bridge never made", async () => {
     await run();
     const reply = await pair(secretOf(bridge.invite({ name: 'Kitchen', role: 'watch' }).link), 'Ignored');
     expect(await reply.json()).toMatchObject({ device: { name: 'Kitchen', role: 'watch' } });
@@ -128,10 +137,14 @@ describe('pairing over HTTPS', () => {
     const link = bridge.invite().link;
     const reply = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
       const body = JSON.stringify({ secret: secretOf(link) });
-      const req = httpsRequest(`${bridge.url}api/pair`, { method: 'POST', ca: tls.ca, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie'] ?? '') }));
-      });
+      const req = httpsRequest(
+        `${bridge.url}api/pair`,
+        { method: 'POST', ca: tls.ca, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie'] ?? '') }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -59,7 +59,7 @@ describe('what an agent says reaches the phone cleaned and bounded', () => {
     expect(Buffer.byteLength(shown)).toBeLessThanOrEqual(LIMITS.errorCodeBytes);
   });
 
-  it('passes on only the ids of a starter\'s reply that pass the id rule', async () => {
+  it("passes on only the ids of a starter's reply that pass the id rule", async () => {
     agent.state.caps = { starters: true };
     agent.starters.push({ id: 's', label: 'Go' });
     agent.routes.set('/starter/s', () => ({ status: 200, body: { paneId: `\u202E${'p'.repeat(2000)}`, conversationId: 'c-1' } }));
@@ -95,11 +95,19 @@ describe('what an agent says reaches the phone cleaned and bounded', () => {
     agent.routes.set('/hello', (_url, req) => {
       if (req.headers['x-collie-session']) telling += 1;
       const v = 2 + poll;
-      return { status: 200, body: { service: 'collie-durable', protocol: { min: v, max: v }, host: { name: 'future' }, epoch: `future-epoch-${String(poll).padStart(16, '0')}`, ready: true, caps: {} } };
+      return {
+        status: 200,
+        body: { service: 'collie-durable', protocol: { min: v, max: v }, host: { name: 'future' }, epoch: `future-epoch-${String(poll).padStart(16, '0')}`, ready: true, caps: {} },
+      };
     });
     const logs: string[] = [];
     const store = new AgentStore('scripted', 'here');
-    const poller = new Poller(store, new AgentLink(agent.source), (line) => logs.push(line), () => clock);
+    const poller = new Poller(
+      store,
+      new AgentLink(agent.source),
+      (line) => logs.push(line),
+      () => clock,
+    );
     for (; poll < 10; poll += 1) await poller.poll();
     expect(store.row().status).toBe('version-mismatch');
     expect(logs).toHaveLength(1);
@@ -141,13 +149,29 @@ describe('two copies of one agent program', () => {
       ['a', 'b'].map(async (name) => {
         const collie = await openCollie({ socket: join(dir.path, `run-${name}`, 'app.sock'), hostName: 'same', caps: { asks: true }, log: () => {} });
         const pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
-        const answered = pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }, { id: 'n', label: 'No' }] });
+        const answered = pane.ask({
+          kind: 'choice',
+          toolCallId: 'ship',
+          title: 'Ship it?',
+          multiple: false,
+          options: [
+            { id: 'y', label: 'Yes' },
+            { id: 'n', label: 'No' },
+          ],
+        });
         collie.ready();
         return { name, collie, answered, socket: collie.address };
       }),
     );
     try {
-      bridge = await startBridge({ sources: agents.map((a) => ({ name: a.name, address: { kind: 'socket' as const, path: a.socket } })), durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
+      bridge = await startBridge({
+        sources: agents.map((a) => ({ name: a.name, address: { kind: 'socket' as const, path: a.socket } })),
+        durable: true,
+        stateDir: join(dir.path, 'state'),
+        host: '127.0.0.1',
+        port: 0,
+        log: () => {},
+      });
       for (const a of agents) await bridge.agents.get(a.name)!.poller.poll();
       cookie = await pairedCookie(bridge.devices);
       const chats = await Promise.all(agents.map(async (a) => (await api(`/api/agents/${a.name}/panes/p`)).json()));

@@ -64,13 +64,18 @@ export async function sendView(server: ServerContext, device: DeviceInfo, req: I
     const onRevoked = () => gone.abort();
     revoked.addEventListener('abort', onRevoked);
     try {
-      const changed = await waitForChange(view.sources, () => {
-        try {
-          return render();
-        } catch {
-          return { text: '', etag: '' }; // the view went away (a closed pane): answer now, with the error
-        }
-      }, held, gone.signal);
+      const changed = await waitForChange(
+        view.sources,
+        () => {
+          try {
+            return render();
+          } catch {
+            return { text: '', etag: '' }; // the view went away (a closed pane): answer now, with the error
+          }
+        },
+        held,
+        gone.signal,
+      );
       if (revoked.aborted) throw new HttpError(401, 'not-paired', 'this phone was unpaired');
       if (gone.signal.aborted) return;
       if (changed !== null) current = render();

@@ -55,19 +55,12 @@ export class ViewRenders {
  * null when `LONG_POLL_MS` passes or the phone goes away first. A change elsewhere that leaves
  * this view as it was keeps waiting.
  */
-export function waitForChange(
-  sources: Watchable[],
-  current: () => Rendered,
-  heldTag: string,
-  gone: AbortSignal,
-  holdMs = LONG_POLL_MS,
-): Promise<string | null> {
+export function waitForChange(sources: Watchable[], current: () => Rendered, heldTag: string, gone: AbortSignal, holdMs = LONG_POLL_MS): Promise<string | null> {
   return new Promise((resolve) => {
     const stops: (() => void)[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (text: string | null) => {
       for (const stop of stops) stop();
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       gone.removeEventListener('abort', onGone);
       resolve(text);
     };
@@ -76,9 +69,10 @@ export function waitForChange(
       const view = current();
       if (view.etag !== heldTag) finish(view.text);
     };
+    const timer = setTimeout(() => finish(null), holdMs);
     for (const source of sources) stops.push(source.onChange(check));
-    timer = setTimeout(() => finish(null), holdMs);
     gone.addEventListener('abort', onGone);
+    if (gone.aborted) return finish(null);
     check(); // it may have changed between the phone's last read and now
   });
 }

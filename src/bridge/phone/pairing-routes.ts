@@ -23,7 +23,8 @@ const INVITATION_WORDS = {
 export async function redeem(r: RouteRequest): Promise<void> {
   const { deps, failures } = r.server;
   const wait = failures.retryAfter(r.address);
-  if (wait > 0) return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: wait }, { 'retry-after': String(wait) });
+  if (wait > 0)
+    return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: wait }, { 'retry-after': String(wait) });
   const body = await readJson(r.req);
   const secret = isRecord(body) ? body.secret : undefined;
   const taken = looksLikeSecret(secret) ? deps.invitations.redeem(secret) : ({ ok: false, why: 'unknown' } as const);
@@ -60,4 +61,3 @@ export async function forgetThisDevice(r: RouteRequest): Promise<void> {
   await r.server.deps.audit.record(null, device, 'device.revoke', { id: device.id });
   sendJson(r.res, 200, { forgotten: true }, { 'set-cookie': clearedCookie(r.server.deps.secure) });
 }
-

@@ -19,7 +19,14 @@ async function setup(caps: Record<string, boolean>) {
   pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
   pane.item({ id: 'i1', kind: 'reply', text: 'first' });
   collie.ready();
-  bridge = await startBridge({ sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
+  bridge = await startBridge({
+    sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }],
+    durable: true,
+    stateDir: join(dir.path, 'state'),
+    host: '127.0.0.1',
+    port: 0,
+    log: () => {},
+  });
   await bridge.agents.get('desk')!.poller.poll();
   cookie = await pairedCookie(bridge.devices);
 }

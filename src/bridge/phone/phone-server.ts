@@ -41,11 +41,11 @@ export function createPhoneServer(deps: PhoneApiDeps): Server {
     connectionsCheckingInterval: Math.min(1000, limits.requestMs),
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-      route(ctx, req, res).catch((err: unknown) => {
-        if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
-        deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
-        sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
-      });
+    route(ctx, req, res).catch((err: unknown) => {
+      if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
+      deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
+      sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
+    });
   };
   const server = deps.tls ? createHttpsServer({ ...serverOptions, cert: deps.tls.cert, key: deps.tls.key }, handler) : createServer(serverOptions, handler);
   server.maxConnections = limits.connections;

@@ -14,7 +14,8 @@ export function guardApiRequest(req: IncomingMessage, boundHost: string, publicH
   const host = req.headers.host ?? '';
   const name = hostOf(host);
   // A name behind a TLS proxy (`--public-origin`) is one the user gave; its Host header arrives as written.
-  if (!publicHosts.includes(host.toLowerCase()) && !isKnownName(name, boundHost)) throw new HttpError(403, 'unknown-host', `this bridge does not answer to the name ${name || '(none)'}`);
+  if (!publicHosts.includes(host.toLowerCase()) && !isKnownName(name, boundHost))
+    throw new HttpError(403, 'unknown-host', `this bridge does not answer to the name ${name || '(none)'}`);
   if (req.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'cross-origin', 'requests from other sites are refused');
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {

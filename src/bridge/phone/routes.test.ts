@@ -22,7 +22,14 @@ beforeEach(async () => {
   tab.pane('p', { title: 'P' });
   collie.starter({ id: 's', label: 'Start' }, () => tab.pane('new', { title: 'New' }));
   collie.ready();
-  bridge = await startBridge({ sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} });
+  bridge = await startBridge({
+    sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }],
+    durable: true,
+    stateDir: join(dir.path, 'state'),
+    host: '127.0.0.1',
+    port: 0,
+    log: () => {},
+  });
   await bridge.agents.get('desk')!.poller.poll();
   cookie = await pairedCookie(bridge.devices);
 });
@@ -59,7 +66,11 @@ describe('the phone route table', () => {
 
   it('refuses every route but pairing without a paired device, reads included', async () => {
     for (const route of PHONE_ROUTES.filter((r) => r.access !== 'open')) {
-      const reply = await fetch(`${bridge.url}${pathOf(route.name, SAMPLE as never).slice(1)}`, { method: route.method, headers: { 'content-type': 'application/json' }, ...(route.method === 'POST' ? { body: '{}' } : {}) });
+      const reply = await fetch(`${bridge.url}${pathOf(route.name, SAMPLE as never).slice(1)}`, {
+        method: route.method,
+        headers: { 'content-type': 'application/json' },
+        ...(route.method === 'POST' ? { body: '{}' } : {}),
+      });
       expect([reply.status, ((await reply.json()) as { code?: string }).code], route.name).toEqual([401, 'not-paired']);
     }
     const only = await fetch(`${bridge.url}api/dashboard`, { headers: { cookie: 'collie_device=d-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
@@ -69,7 +80,11 @@ describe('the phone route table', () => {
   it('lets a watch device read everything and refuses every write it tries with 403 watch-only', async () => {
     const watch = await pairedCookie(bridge.devices, 'watch');
     for (const route of PHONE_ROUTES.filter((r) => r.access !== 'open' && r.name !== 'deviceForget')) {
-      const reply = await fetch(`${bridge.url}${pathOf(route.name, SAMPLE as never).slice(1)}`, { method: route.method, headers: { cookie: watch, 'content-type': 'application/json' }, ...(route.method === 'POST' ? { body: JSON.stringify({ requestId: `w-${route.name}`, name: 'Watcher' }) } : {}) });
+      const reply = await fetch(`${bridge.url}${pathOf(route.name, SAMPLE as never).slice(1)}`, {
+        method: route.method,
+        headers: { cookie: watch, 'content-type': 'application/json' },
+        ...(route.method === 'POST' ? { body: JSON.stringify({ requestId: `w-${route.name}`, name: 'Watcher' }) } : {}),
+      });
       const code = ((await reply.json()) as { code?: string }).code;
       if (route.writes) expect([reply.status, code], route.name).toEqual([403, 'watch-only']);
       else expect(reply.status, route.name).not.toBe(403);

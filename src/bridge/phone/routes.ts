@@ -57,7 +57,14 @@ const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
 
 export const PHONE_ROUTES: readonly PhoneRoute[] = [
   // The bridge's state for a paired phone (the CLI reads it over the control socket).
-  { name: 'status', method: 'GET', access: 'device', writes: false, looks: false, handle: async (r) => sendJson(r.res, 200, statusJson(r.server.deps.agents, r.server.deps.durable, r.server.startedAt)) },
+  {
+    name: 'status',
+    method: 'GET',
+    access: 'device',
+    writes: false,
+    looks: false,
+    handle: async (r) => sendJson(r.res, 200, statusJson(r.server.deps.agents, r.server.deps.durable, r.server.startedAt)),
+  },
   { name: 'pair', method: 'POST', access: 'open', writes: false, looks: false, handle: redeem },
   { name: 'device', method: 'GET', access: 'device', writes: false, looks: false, handle: thisDevice },
   { name: 'deviceRename', method: 'POST', access: 'device', writes: false, looks: false, handle: renameThisDevice },
@@ -116,4 +123,3 @@ function writeContext(r: RouteRequest): WriteContext {
   const { id, name } = paired(r);
   return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: { id, name } };
 }
-

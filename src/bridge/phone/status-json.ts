@@ -44,8 +44,13 @@ export function parseStatusJson(raw: unknown): StatusJson | null {
   if (!Number.isInteger(value.pid) || typeof value.startedAt !== 'number' || typeof value.durable !== 'boolean' || !Array.isArray(value.agents)) return null;
   const agents = value.agents.filter(
     (a): a is AgentStatusJson =>
-      typeof a === 'object' && a !== null && typeof a.name === 'string' && typeof a.status === 'string' &&
-      typeof a.counters === 'object' && a.counters !== null && typeof a.counters.reads === 'number',
+      typeof a === 'object' &&
+      a !== null &&
+      typeof a.name === 'string' &&
+      typeof a.status === 'string' &&
+      typeof a.counters === 'object' &&
+      a.counters !== null &&
+      typeof a.counters.reads === 'number',
   );
   return { pid: value.pid as number, startedAt: value.startedAt, durable: value.durable, agents };
 }

@@ -86,7 +86,10 @@ export class AgentStore {
    */
   keepWithinBudget(): void {
     const logs = [...this.panes.values()];
-    const share = fairShare(logs.map((log) => log.bytes), BRIDGE_MEMORY.agentBytes);
+    const share = fairShare(
+      logs.map((log) => log.bytes),
+      BRIDGE_MEMORY.agentBytes,
+    );
     if (share === Infinity) return;
     for (const log of logs) if (log.bytes > share) log.keepWithin(share);
   }

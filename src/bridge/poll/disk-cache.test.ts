@@ -36,7 +36,14 @@ describe('the disk cache', () => {
     pane.item({ id: 'i1', kind: 'reply', text: 'remembered' });
     void pane.ask({ kind: 'choice', toolCallId: 'tc', title: 'Deploy?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
     collie.ready();
-    const options = { sources: [{ name: 'desk', address: { kind: 'socket' as const, path: socket } }], durable: true, stateDir: join(dir.path, 'state'), host: '127.0.0.1', port: 0, log: () => {} };
+    const options = {
+      sources: [{ name: 'desk', address: { kind: 'socket' as const, path: socket } }],
+      durable: true,
+      stateDir: join(dir.path, 'state'),
+      host: '127.0.0.1',
+      port: 0,
+      log: () => {},
+    };
     bridge = await startBridge(options);
     await bridge.agents.get('desk')!.poller.poll();
     await bridge.close();
@@ -58,8 +65,25 @@ describe('the disk cache', () => {
   it('cleans a tampered cache as it cleans an agent, and ignores garbage', async () => {
     const folder = join(dir.path, 'agent');
     await mkdir(folder, { mode: 0o700 });
-    const snapshot = { epoch: EPOCH, rev: 3, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [{ id: 'p', title: 'P\u202e', state: 'idle', turn: null, asks: [], belt: [], cursor: 2 }] }] }], starters: [] };
-    const panes = { p: { cursor: 2, epoch: EPOCH, trimmed: true, turn: null, entries: [{ type: 'item', item: { id: 'x', kind: 'reply', at: '', text: 'a\u200bb' } }, { type: 'item', item: { id: 'l', kind: 'link', at: '', url: 'javascript:alert(1)' } }, { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q\u0000' }] } };
+    const snapshot = {
+      epoch: EPOCH,
+      rev: 3,
+      workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [{ id: 'p', title: 'P\u202e', state: 'idle', turn: null, asks: [], belt: [], cursor: 2 }] }] }],
+      starters: [],
+    };
+    const panes = {
+      p: {
+        cursor: 2,
+        epoch: EPOCH,
+        trimmed: true,
+        turn: null,
+        entries: [
+          { type: 'item', item: { id: 'x', kind: 'reply', at: '', text: 'a\u200bb' } },
+          { type: 'item', item: { id: 'l', kind: 'link', at: '', url: 'javascript:alert(1)' } },
+          { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q\u0000' },
+        ],
+      },
+    };
     await writeFile(join(folder, 'cache.json'), JSON.stringify({ snapshot, panes }));
     const store = new AgentStore('a', 'here');
     expect(await new DiskCache(folder, store, () => {}).load()).toBe(true);

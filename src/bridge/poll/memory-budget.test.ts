@@ -82,7 +82,12 @@ describe('the memory budget of one agent', () => {
 });
 
 describe('the disk cache within the budget', () => {
-  const snapshot = { epoch: 'scripted-epoch-000000000001', rev: 1, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [{ id: 'p', title: 'P', state: 'idle', turn: null, asks: [], belt: [], cursor: 200 }] }] }], starters: [] };
+  const snapshot = {
+    epoch: 'scripted-epoch-000000000001',
+    rev: 1,
+    workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [{ id: 'p', title: 'P', state: 'idle', turn: null, asks: [], belt: [], cursor: 200 }] }] }],
+    starters: [],
+  };
 
   it('trims a cache from an older, bigger run to the budget as it loads', async () => {
     const entries = Array.from({ length: 200 }, (_, n) => ({ type: 'item', item: bigItem(n) }));

@@ -167,10 +167,24 @@ describe('agents that misbehave, over a socket', () => {
     agent.state.pane = {
       title: `<script>alert(1)</script>${hostile}`,
       asks: [
-        { id: 'ask1', revision: 1, kind: 'choice', toolCallId: 'tc1', title: `Deploy${hostile}?`, options: [{ id: 'yes', label: 'Yes' }, { id: 'blank', label: '\u200b\u202e' }, { id: 'bad id', label: 'Bad' }] },
+        {
+          id: 'ask1',
+          revision: 1,
+          kind: 'choice',
+          toolCallId: 'tc1',
+          title: `Deploy${hostile}?`,
+          options: [
+            { id: 'yes', label: 'Yes' },
+            { id: 'blank', label: '\u200b\u202e' },
+            { id: 'bad id', label: 'Bad' },
+          ],
+        },
         { id: 'ask/2', revision: 1, kind: 'choice', toolCallId: 'tc2', title: 'dropped', options: [] },
       ],
-      belt: [{ id: 'b1', label: '\u2060' }, { id: 'b2', label: 'Retry everything now please' }],
+      belt: [
+        { id: 'b1', label: '\u2060' },
+        { id: 'b2', label: 'Retry everything now please' },
+      ],
     };
     agent.state.events = [
       { id: 'i1', kind: 'reply', at: '2026-11-30T10:00:00Z', text: `<img src=x onerror=alert(1)>\n${hostile}` },

@@ -6,7 +6,12 @@ import { entryBytes, fairShare, PaneLog } from './pane-log';
 
 const EPOCH = 'pane-log-epoch-00000000001';
 const item = (id: string, text: string): Item => ({ id, at: '', kind: 'reply', text });
-const events = (items: Item[], from = 0): EventsReply => ({ epoch: EPOCH, cursor: from + items.length, view: false, events: items.map((it, n) => ({ seq: from + n + 1, type: 'item', item: it })) });
+const events = (items: Item[], from = 0): EventsReply => ({
+  epoch: EPOCH,
+  cursor: from + items.length,
+  view: false,
+  events: items.map((it, n) => ({ seq: from + n + 1, type: 'item', item: it })),
+});
 
 describe('fairShare', () => {
   it('lets everything stay under the budget', () => {

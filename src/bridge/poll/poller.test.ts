@@ -43,7 +43,16 @@ async function helloAgent(): Promise<{ collie: Collie; answer: Promise<unknown> 
   const pane = collie.workspace('hello', { title: 'Hello' }).tab('main', { title: 'Questions' }).pane('deploy', { title: 'Deploy' });
   pane.item({ id: 'note', kind: 'notice', text: 'Tests passed <b>on main</b>\u202e' });
   collie.ready();
-  const answer = pane.ask({ kind: 'choice', toolCallId: 'deploy-1', title: 'Deploy to staging?', multiple: false, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] });
+  const answer = pane.ask({
+    kind: 'choice',
+    toolCallId: 'deploy-1',
+    title: 'Deploy to staging?',
+    multiple: false,
+    options: [
+      { id: 'yes', label: 'Yes' },
+      { id: 'no', label: 'No' },
+    ],
+  });
   answer.catch(() => {});
   return { collie, answer };
 }
@@ -143,7 +152,9 @@ describe('bridge ↔ agent over a real socket', () => {
       seen.push(req.headers['x-collie-session'] as string | undefined);
       res.setHeader('content-type', 'application/json');
       res.statusCode = req.headers['x-collie-session'] ? 409 : 200;
-      res.end(JSON.stringify({ service: 'collie-durable', protocol: { min: 2, max: 3 }, host: { name: 'future' }, epoch: 'dU4UTIK0IoJIbCBHmHs8IOAeTpnaFXlr', ready: true, caps: {} }));
+      res.end(
+        JSON.stringify({ service: 'collie-durable', protocol: { min: 2, max: 3 }, host: { name: 'future' }, epoch: 'dU4UTIK0IoJIbCBHmHs8IOAeTpnaFXlr', ready: true, caps: {} }),
+      );
     });
     await new Promise<void>((r) => server.listen(socket, r));
     await chmod(socket, 0o600);

@@ -18,7 +18,10 @@ export function importGraph(root: string): Map<string, string[]> {
       const target = resolve(dirname(file), match[1] ?? match[2] ?? '');
       if (target) deps.push(target);
     }
-    graph.set(relative(root, file), deps.map((dep) => relative(root, dep)));
+    graph.set(
+      relative(root, file),
+      deps.map((dep) => relative(root, dep)),
+    );
   }
   return graph;
 }

@@ -7,7 +7,11 @@ import { DEVICE_COOKIE } from '../phone/device-cookie';
 export async function redeemLink(link: string): Promise<string> {
   const url = new URL(link);
   const secret = new URLSearchParams(url.hash.slice(1)).get('pair');
-  const reply = await fetch(new URL('/api/pair', url.origin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret, name: 'Test phone' }) });
+  const reply = await fetch(new URL('/api/pair', url.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ secret, name: 'Test phone' }),
+  });
   const cookie = reply.headers.get('set-cookie')?.split(';')[0];
   if (reply.status !== 200 || !cookie) throw new Error(`pairing through ${url.origin} failed: ${reply.status} ${await reply.text()}`);
   return cookie;

@@ -27,12 +27,19 @@ export async function scriptedAgent(folder: string, name = 'scripted'): Promise<
   const panes: Record<string, unknown>[] = [];
   const starters: Record<string, unknown>[] = [];
   const routes = new Map<string, Route>();
-  routes.set('/hello', () => ({ status: 200, body: { service: 'collie-durable', protocol: { min: 1, max: 1 }, host: { name }, epoch: state.epoch, ready: true, caps: state.caps } }));
+  routes.set('/hello', () => ({
+    status: 200,
+    body: { service: 'collie-durable', protocol: { min: 1, max: 1 }, host: { name }, epoch: state.epoch, ready: true, caps: state.caps },
+  }));
   routes.set('/snapshot', (_url, req) => {
     const etag = `"${state.epoch}-${state.rev}"`;
     if (req.headers['if-none-match'] === etag) return { status: 304, headers: { etag } };
     const full = panes.map((p) => ({ title: 'Pane', state: 'idle', turn: null, asks: [], belt: [], cursor: 0, ...p }));
-    return { status: 200, headers: { etag }, body: { epoch: state.epoch, rev: state.rev, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: full }] }], starters } };
+    return {
+      status: 200,
+      headers: { etag },
+      body: { epoch: state.epoch, rev: state.rev, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: full }] }], starters },
+    };
   });
   const server: Server = createServer((req, res) => void answer(req, res));
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -44,7 +51,11 @@ export async function scriptedAgent(folder: string, name = 'scripted'): Promise<
     const path = url.pathname.replace(/^\/session\/v1/, '');
     const events = /^\/pane\/([^/]+)\/events$/.exec(path);
     const route = routes.get(path) ?? (events ? routes.get('/pane/:id/events') : undefined);
-    const reply = route?.(url, req, body) ?? (events ? { status: 200, body: { epoch: state.epoch, cursor: 0, view: true, items: [], asks: [], turn: null, trimmed: false } } : { status: 404, body: { code: 'not-found' } });
+    const reply =
+      route?.(url, req, body) ??
+      (events
+        ? { status: 200, body: { epoch: state.epoch, cursor: 0, view: true, items: [], asks: [], turn: null, trimmed: false } }
+        : { status: 404, body: { code: 'not-found' } });
     const out = reply.body === undefined ? '' : JSON.stringify(reply.body);
     res.writeHead(reply.status, { ...(out ? { 'content-type': 'application/json' } : {}), ...reply.headers }).end(out);
   }

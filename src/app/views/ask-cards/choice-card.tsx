@@ -20,13 +20,7 @@ function SingleChoice({ ask, disabled, onAnswer }: BodyProps<'choice'>) {
   return (
     <div class="ask-body ask-options">
       {ask.options.map((option) => (
-        <button
-          key={option.id}
-          type="button"
-          class="ask-option"
-          disabled={disabled}
-          onClick={() => !disabled && onAnswer({ optionIds: [option.id] }, { secondTap: false })}
-        >
+        <button key={option.id} type="button" class="ask-option" disabled={disabled} onClick={() => !disabled && onAnswer({ optionIds: [option.id] }, { secondTap: false })}>
           {option.label}
         </button>
       ))}
@@ -57,17 +51,14 @@ function MultipleChoice({ ask, disabled, onAnswer }: BodyProps<'choice'>) {
       <fieldset class="ask-fieldset" aria-label={ask.title} aria-describedby={hintId}>
         {ask.options.map((option) => (
           <label key={option.id} class="ask-check">
-            <input
-              type="checkbox"
-              checked={picked.value.has(option.id)}
-              disabled={disabled}
-              onChange={(e) => toggle(option.id, e.currentTarget.checked)}
-            />
+            <input type="checkbox" checked={picked.value.has(option.id)} disabled={disabled} onChange={(e) => toggle(option.id, e.currentTarget.checked)} />
             <span>{option.label}</span>
           </label>
         ))}
       </fieldset>
-      <p id={hintId} class="ask-hint">{choiceHint(ask)}</p>
+      <p id={hintId} class="ask-hint">
+        {choiceHint(ask)}
+      </p>
       <button type="submit" class="ask-option ask-submit" disabled={disabled || answer === null}>
         {t('ask.submit')}
       </button>

@@ -37,10 +37,7 @@ describe('form card', () => {
     tap(inputLabelled(card.root, 'Beta'));
     tap(inputLabelled(card.root, 'Alpha'));
     tap(button(card.root, 'Send'));
-    expect(props.onAnswer).toHaveBeenCalledWith(
-      { values: { name: 'v2', notes: 'first line', draft: true, env: ['stg'], tags: ['b', 'a'] } },
-      { secondTap: false },
-    );
+    expect(props.onAnswer).toHaveBeenCalledWith({ values: { name: 'v2', notes: 'first line', draft: true, env: ['stg'], tags: ['b', 'a'] } }, { secondTap: false });
   });
 
   it('names the missing required fields and sends nothing', () => {

@@ -43,12 +43,7 @@ export function FormFieldControl({ field, value, disabled, invalid, onChange }: 
   if (field.type === 'toggle') {
     return (
       <label class="ask-field ask-check">
-        <input
-          type="checkbox"
-          checked={value === true}
-          disabled={disabled}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
+        <input type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />
         <span>
           {field.label}
           <Required field={field} />

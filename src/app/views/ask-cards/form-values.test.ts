@@ -5,7 +5,14 @@ import { formValues } from './form-values';
 const text = (id: string, required = false): FormField => ({ id, label: id, type: 'text', required });
 const toggle = (id: string, required = false): FormField => ({ id, label: id, type: 'toggle', required });
 const choice = (id: string, required = false): FormField => ({
-  id, label: id, type: 'choice', required, options: [{ id: 'x', label: 'X' }, { id: 'y', label: 'Y' }],
+  id,
+  label: id,
+  type: 'choice',
+  required,
+  options: [
+    { id: 'x', label: 'X' },
+    { id: 'y', label: 'Y' },
+  ],
 });
 
 describe('formValues', () => {

@@ -108,8 +108,27 @@ export function formAsk(over: Partial<AskOfKind<'form'>> = {}): AskOfKind<'form'
       { id: 'name', label: 'Release name', type: 'text', required: true },
       { id: 'notes', label: 'Notes', type: 'text', required: false },
       { id: 'draft', label: 'Draft', type: 'toggle', required: false },
-      { id: 'env', label: 'Environment', type: 'choice', required: true, options: [{ id: 'stg', label: 'Staging' }, { id: 'prod', label: 'Production' }] },
-      { id: 'tags', label: 'Tags', type: 'choice', required: false, multiple: true, options: [{ id: 'a', label: 'Alpha' }, { id: 'b', label: 'Beta' }] },
+      {
+        id: 'env',
+        label: 'Environment',
+        type: 'choice',
+        required: true,
+        options: [
+          { id: 'stg', label: 'Staging' },
+          { id: 'prod', label: 'Production' },
+        ],
+      },
+      {
+        id: 'tags',
+        label: 'Tags',
+        type: 'choice',
+        required: false,
+        multiple: true,
+        options: [
+          { id: 'a', label: 'Alpha' },
+          { id: 'b', label: 'Beta' },
+        ],
+      },
     ],
     ...over,
   };

@@ -27,7 +27,9 @@ export function TextCard({ ask, disabled, onAnswer }: BodyProps<'text'>) {
 
   return (
     <form class="ask-body ask-text" onSubmit={submit} noValidate>
-      <label for={inputId} class="ask-label">{t('ask.text.label')}</label>
+      <label for={inputId} class="ask-label">
+        {t('ask.text.label')}
+      </label>
       <input
         id={inputId}
         type="text"

@@ -32,7 +32,9 @@ export function RecentSends({ sends }: { sends: SendRow[] }) {
           <li key={row.requestId} class={`send-row status-${row.status}`} data-request-id={row.requestId}>
             <span class="send-kind">{t(row.steer ? 'sends.steer' : 'sends.send')}</span>
             <span class="send-status">{t(STATUS_COPY[row.status])}</span>
-            <time class="send-time" dateTime={row.at}>{timeOf(row.at)}</time>
+            <time class="send-time" dateTime={row.at}>
+              {timeOf(row.at)}
+            </time>
             {row.status === 'refused' && <span class="send-reason">{refusalText(row.reason)}</span>}
           </li>
         ))}

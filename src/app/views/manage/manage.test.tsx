@@ -87,7 +87,16 @@ describe('rename and close', () => {
 });
 
 describe('the workspaces section', () => {
-  const layout: LayoutWorkspace[] = [{ id: 'w1', title: 'Main', tabs: [{ id: 't1', title: 'Build' }, { id: 't2', title: 'Docs' }] }];
+  const layout: LayoutWorkspace[] = [
+    {
+      id: 'w1',
+      title: 'Main',
+      tabs: [
+        { id: 't1', title: 'Build' },
+        { id: 't2', title: 'Docs' },
+      ],
+    },
+  ];
 
   it('names a group per workspace and tab, each with Rename and Close', () => {
     const { acts } = actsWith([]);
@@ -95,7 +104,11 @@ describe('the workspaces section', () => {
     expect(view.root.querySelector('h3')?.textContent).toBe('Workspaces');
     const groups = [...view.root.querySelectorAll('[role="group"]')];
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Workspace Main', 'Tab Build', 'Tab Docs']);
-    expect(groups.map((g) => buttonNames(g as HTMLElement))).toEqual([['Rename', 'Close'], ['Rename', 'Close'], ['Rename', 'Close']]);
+    expect(groups.map((g) => buttonNames(g as HTMLElement))).toEqual([
+      ['Rename', 'Close'],
+      ['Rename', 'Close'],
+      ['Rename', 'Close'],
+    ]);
   });
 
   it('renames a workspace', async () => {

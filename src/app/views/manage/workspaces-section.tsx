@@ -25,7 +25,15 @@ export function WorkspacesSection({ acts, agentName, layout, caps }: Props) {
         {layout.map((workspace) => (
           <li key={workspace.id} class="workspace-row" data-workspace={workspace.id}>
             <span class="manage-name">{workspace.title}</span>
-            <ManageTarget acts={acts} agentName={agentName} target="workspace" id={workspace.id} title={workspace.title} caps={allowed} label={t('manage.workspace', { title: workspace.title })} />
+            <ManageTarget
+              acts={acts}
+              agentName={agentName}
+              target="workspace"
+              id={workspace.id}
+              title={workspace.title}
+              caps={allowed}
+              label={t('manage.workspace', { title: workspace.title })}
+            />
             {workspace.tabs.length > 0 && (
               <ul class="tab-list">
                 {workspace.tabs.map((tab) => (
