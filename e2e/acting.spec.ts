@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle, type SendContext } from '../src/agent/kit';
 import { faultyProxy } from './support/faulty-proxy';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { collieLink, scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * The acting half, end to end: a real kit agent (behind a proxy on a private socket, so faults
@@ -47,6 +48,20 @@ async function start(caps: Record<string, boolean> = ALL) {
   const started = await startBridge(dirs);
   bridge = started.proc;
   url = started.url;
+  link = started.link;
+}
+
+/** The pairing link the bridge printed, until a phone has opened it. */
+let link: string | null = null;
+const pairedPages = new WeakSet<Page>();
+/** Opens a screen on a phone; a phone not yet paired pairs first: the first through the printed link, any other through collie pair. */
+async function openApp(page: Page, hash: string) {
+  if (!pairedPages.has(page)) {
+    await pairPhone(page, link ?? (await collieLink(dirs)));
+    link = null;
+    pairedPages.add(page);
+  }
+  await page.goto(`${url}${hash}`);
 }
 
 test.afterEach(async () => {
@@ -81,7 +96,7 @@ async function write(page: Page, text: string, button: 'Send' | 'Steer') {
 
 test('a send starts a turn and becomes effective; a send during the turn is queued; a steer reaches it; Stop ends it', async ({ page }) => {
   await start();
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   await write(page, 'deploy to staging', 'Send');
   await expect(composer(page)).toContainText('Sent.');
   await expect.poll(() => turns.map((t) => t.text)).toEqual(['deploy to staging']);
@@ -106,7 +121,7 @@ test('a send starts a turn and becomes effective; a send during the turn is queu
 test('a send while an ask is open is refused and leads to the card', async ({ page }) => {
   await start();
   void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   await expect(page.getByRole('article', { name: 'Ship it?' })).toBeVisible();
   await write(page, 'hello', 'Send');
   await expect(page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' })).toBeFocused();
@@ -116,12 +131,12 @@ test('a send while an ask is open is refused and leads to the card', async ({ pa
 
 test('a belt button and a starter run once', async ({ page }) => {
   await start();
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   await page.getByRole('group', { name: "The agent's buttons" }).getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('main')).toContainText('Retry: Done.');
   expect(taps).toEqual(['retry']);
 
-  await page.goto(`${url}#/agent/desk`);
+  await openApp(page, '#/agent/desk');
   await page.getByRole('region', { name: 'Starters' }).getByRole('button', { name: 'New chat' }).click();
   await expect(page).toHaveURL(/#\/agent\/desk\/chat\/chat-/);
   await expect(page.getByRole('heading', { name: 'Fresh chat' })).toBeVisible();
@@ -130,7 +145,7 @@ test('a belt button and a starter run once', async ({ page }) => {
 
 test('rename, close and reopen show on the phone and in the agent; a closed conversation has no composer', async ({ page }) => {
   await start();
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   const manage = page.getByRole('region', { name: 'Manage' });
   await manage.getByRole('button', { name: 'Rename' }).click();
   await manage.getByLabel('New name').fill('Release 1.4');
@@ -153,7 +168,7 @@ test('rename, close and reopen show on the phone and in the agent; a closed conv
   await expect(composer(page)).toBeVisible();
   expect(collie.state.panes.has('p')).toBe(true);
 
-  await page.goto(`${url}#/agent/desk`);
+  await openApp(page, '#/agent/desk');
   const workspace = page.getByRole('group', { name: 'Workspace Work' });
   await workspace.getByRole('button', { name: 'Rename' }).click();
   await workspace.getByLabel('New name').fill('Shipping');
@@ -164,7 +179,7 @@ test('rename, close and reopen show on the phone and in the agent; a closed conv
 
 test('an agent without steer shows no Steer control', async ({ page }) => {
   await start({ asks: true, send: true, abort: true });
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   await write(page, 'go', 'Send');
   await expect(composer(page)).toContainText('Sent.');
   await expect(composer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
@@ -175,7 +190,7 @@ test('a send whose reply is lost shows unknown and is never resent by itself', a
   await start();
   await page.clock.install(); // the phone's timers, so a resend it scheduled for later runs below
   await countPhoneSends(page);
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   proxy.next('apply-then-drop');
   await write(page, 'once only', 'Send');
   await expect(composer(page)).toContainText('Read the chat before you send again.');
@@ -191,7 +206,7 @@ test('a send whose reply is lost shows unknown and is never resent by itself', a
 
 test('a stuck send does not block Stop', async ({ page }) => {
   await start();
-  await page.goto(`${url}#/agent/desk/chat/p`);
+  await openApp(page, '#/agent/desk/chat/p');
   await write(page, 'start', 'Send');
   await expect(composer(page)).toContainText('Sent.');
   // Stop shows once the phone has drawn the running turn, which the next send names.
@@ -209,7 +224,7 @@ test('two phones sending at once to one conversation: one goes through, one is b
   const phones = await Promise.all([browser.newPage(), browser.newPage()]);
   try {
     const [first, second] = phones;
-    for (const phone of phones) await phone.goto(`${url}#/agent/desk/chat/p`);
+    for (const phone of phones) await openApp(phone, '#/agent/desk/chat/p');
     for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
     proxy.next('hold');
     await composer(first).getByRole('button', { name: 'Send', exact: true }).click();

@@ -5,6 +5,7 @@ import type { ChatJson } from '../src/wire/bridge-json';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * Answering from the phone, end to end: a real kit agent behind a proxy on a private socket (so
@@ -21,10 +22,12 @@ const startAgent = async () => {
   collie = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
   return collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Work' });
 };
-const runBridge = async () => {
+/** The bridge; its first start prints a pairing link, which the phone opens as a person would. */
+const runBridge = async (page: Page) => {
   const started = await startBridge(dirs);
   bridge = started.proc;
   url = started.url;
+  if (started.link) await pairPhone(page, started.link);
 };
 
 test.beforeEach(async () => {
@@ -86,7 +89,7 @@ async function askAndOpen(page: Page, ask: AskSpec = SHIP_IT, options: { hold?: 
   const pane = await startAgent();
   const asked = watch(pane.ask(ask));
   collie!.ready();
-  await runBridge();
+  await runBridge(page);
   const freeze = options.hold ? await holdLiveUpdates(page) : () => {};
   await openChat(page);
   const card = page.getByRole('article', { name: ask.title });
@@ -95,8 +98,9 @@ async function askAndOpen(page: Page, ask: AskSpec = SHIP_IT, options: { hold?: 
 }
 
 /** The open asks the bridge holds for the chat now: what a tap is checked against. */
-async function bridgeAsks(): Promise<ChatJson['asks']> {
-  const res = await fetch(new URL('api/agents/desk/panes/p', url));
+/** The asks as the bridge holds them, read as the paired phone (its cookie) reads them. */
+async function bridgeAsks(page: Page): Promise<ChatJson['asks']> {
+  const res = await page.request.get(new URL('api/agents/desk/panes/p', url).href);
   return ((await res.json()) as ChatJson).asks;
 }
 
@@ -151,7 +155,7 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
     }),
   );
   collie!.ready();
-  await runBridge();
+  await runBridge(page);
   await openChat(page);
 
   // Permission: built from the tool and its input, never the model's words; allow-always needs two taps.
@@ -219,7 +223,7 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
 test('the ask changes between drawing and tapping: the card redraws, the old answer never arrives', async ({ page }) => {
   const { pane, asked, card } = await askAndOpen(page, { ...SHIP_IT, title: 'Ship to staging?' }, { hold: true });
   pane.reviseAsk('ship', { title: 'Ship to production?' });
-  await expect.poll(async () => (await bridgeAsks())[0]?.title).toBe('Ship to production?');
+  await expect.poll(async () => (await bridgeAsks(page))[0]?.title).toBe('Ship to production?');
   await card.getByRole('button', { name: 'Yes' }).click();
   const changed = page.getByRole('article', { name: 'Ship to production?' });
   await expect(changed).toContainText('This question changed. Read it again before you tap an option.');
@@ -230,7 +234,7 @@ test('the ask changes between drawing and tapping: the card redraws, the old ans
 test('an ask decided in the agent while the card shows says so on the card', async ({ page }) => {
   const { pane, asked, card } = await askAndOpen(page, SHIP_IT, { hold: true });
   pane.decide('ship');
-  await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
+  await expect.poll(async () => (await bridgeAsks(page)).length).toBe(0);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Decided in the durable agent.');
   expect(proxy.answers()).toHaveLength(0);
@@ -242,7 +246,7 @@ test('an ask that times out while its card is open is said so, with a countdown 
   const { asked, card } = await askAndOpen(page, { ...SHIP_IT, expiresInSeconds: 8 }, { hold: true });
   await expect(card).toContainText(/0:0\d left/);
   await expect.poll(() => asked.failed, { timeout: 15_000 }).toEqual(['timeout']);
-  await expect.poll(async () => (await bridgeAsks()).length).toBe(0);
+  await expect.poll(async () => (await bridgeAsks(page)).length).toBe(0);
   await card.getByRole('button', { name: 'Yes' }).click();
   await expect(card).toContainText('Timed out before an answer.');
   expect(proxy.answers()).toHaveLength(0);
@@ -271,7 +275,7 @@ test('the bridge restarts between its receipt and the reply: Try again lands onc
   await expect(card).toContainText('Not sure the answer arrived.');
   proxy.release(); // the agent takes it now; its reply goes nowhere
   await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);
-  await runBridge();
+  await runBridge(page);
   await page.goto(`${url}#/agent/desk/chat/p`); // the phone comes back to the restarted bridge
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Work' })).toBeVisible(); // the chat is drawn from the restarted bridge

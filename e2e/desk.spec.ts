@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { scratch, startBridge, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /** `collie start --demo` (what `npm start` runs) shows the desk agent, and its hostile text stays text. */
 test('the demo bridge shows the desk agent and draws hostile agent text as text', async ({ page }) => {
@@ -8,7 +9,7 @@ test('the demo bridge shows the desk agent and draws hostile agent text as text'
   try {
     const started = await startBridge(dirs, ['--demo']);
     bridge = started.proc;
-    await page.goto(started.url);
+    await pairPhone(page, started.link);
     const row = page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ });
     await expect(row).toContainText('6 open');
     await expect(row).toContainText('5 need you');

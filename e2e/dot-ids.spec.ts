@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { scriptedAgent, type ScriptedAgent } from '../src/bridge/testing/scripted-agent';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * Ids `.` and `..` pass no URL unchanged (every layer reads them as dot segments), so the id rule
@@ -31,7 +32,7 @@ test('panes named . and .. are not listed, the others open, and a link to a dot 
   const started = await startBridge(dirs);
   bridge = started.proc;
 
-  await page.goto(started.url);
+  await pairPhone(page, started.link);
   await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /dots/ }).click();
   const list = page.getByRole('main');
   await expect(list.getByRole('link', { name: /Fine/ })).toBeVisible();

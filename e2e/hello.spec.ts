@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { scratch, startAgent, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * The quick start, as a person does it: a real `hello` agent on a real private socket, the real
@@ -18,7 +19,7 @@ test('the hello agent asks, the phone answers Yes, the agent prints it once and 
     const started = await startBridge(dirs);
     bridge = started.proc;
 
-    await page.goto(started.url);
+    await pairPhone(page, started.link);
     const section = page.getByRole('region', { name: 'Durable agents' });
     const row = section.getByRole('link', { name: /hello/ });
     await expect(row).toContainText('Experimental');

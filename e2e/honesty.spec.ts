@@ -4,6 +4,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../src/agent/kit';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /** The phone says what it knows and how it knows it: decisions, mismatches, lost connections. */
 let dirs: Awaited<ReturnType<typeof scratch>>;
@@ -21,17 +22,18 @@ test.afterEach(async () => {
   await dirs.cleanup();
 });
 
-async function agentAndBridge(): Promise<{ url: string; socket: string }> {
+async function agentAndBridge(): Promise<{ url: string; link: string | null; socket: string }> {
   const socket = join(dirs.socketDir, 'a', 'app.sock');
   collie = await openCollie({ socket, hostName: 'a', caps: { asks: true }, log: () => {} });
   await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
   bridge = started.proc;
-  return { url: started.url, socket };
+  return { url: started.url, link: started.link, socket };
 }
 
 test('asks decided in the agent or timed out leave a line in the chat', async ({ page }) => {
-  const { url } = await agentAndBridge();
+  const { url, link } = await agentAndBridge();
+  await pairPhone(page, link);
   const pane = collie!.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' });
   collie!.ready();
   await page.goto(`${url}#/agent/a/chat/p`);
@@ -47,7 +49,8 @@ test('asks decided in the agent or timed out leave a line in the chat', async ({
 });
 
 test('a bridge that stops answering is said so, with the last state kept on screen', async ({ page }) => {
-  const { url } = await agentAndBridge();
+  const { url, link } = await agentAndBridge();
+  await pairPhone(page, link);
   collie!.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' }).item({ id: 'i', kind: 'reply', text: 'still here' });
   collie!.ready();
   await page.goto(`${url}#/agent/a/chat/p`);
@@ -59,7 +62,8 @@ test('a bridge that stops answering is said so, with the last state kept on scre
 });
 
 test('a phone that goes offline says so', async ({ page, context }) => {
-  const { url } = await agentAndBridge();
+  const { url, link } = await agentAndBridge();
+  await pairPhone(page, link);
   collie!.ready();
   await page.goto(url);
   await expect(page.locator('[data-agent="a"]')).toBeVisible();
@@ -84,7 +88,7 @@ test('an agent that speaks another wire version shows Version mismatch and the s
     await writeSources(dirs.configDir, [{ name: 'future', kind: 'durable', socket }]);
     const started = await startBridge(dirs);
     bridge = started.proc;
-    await page.goto(started.url);
+    await pairPhone(page, started.link);
     const row = page.locator('[data-agent="future"]');
     await expect(row).toContainText('Version mismatch');
     await row.click();
@@ -98,7 +102,7 @@ test('with durable agents off there is no Durable agents section', async ({ page
   await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket: '/nowhere/app.sock' }]);
   const started = await startBridge(dirs, [], { COLLIE_PROGRAMS: 'off' });
   bridge = started.proc;
-  await page.goto(started.url);
+  await pairPhone(page, started.link);
   await expect(page.getByRole('region', { name: 'This bridge' })).toContainText('Connected to the bridge');
   await expect(page.getByRole('region', { name: 'Durable agents' })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openCollie, type Collie } from '../src/agent/kit';
 import { hasRemovedCharacter } from '../src/wire/clean';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * Markdown whose character references decode into the characters the bridge's cleaner removes
@@ -43,7 +44,7 @@ test('character references in markdown never bring back a removed character', as
   const started = await startBridge(dirs);
   bridge = started.proc;
 
-  await page.goto(started.url);
+  await pairPhone(page, started.link);
   await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();
   await page.getByRole('link', { name: /Hostile/ }).click();
   const chat = page.getByRole('main');

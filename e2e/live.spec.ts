@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * The reading half, live: a real kit agent on a real private socket (driven from this test),
@@ -34,8 +35,9 @@ function layout(c: Collie): { deploy: PaneHandle; notes: PaneHandle } {
 test('the row counts follow the agent and the section moves up while an ask waits', async ({ page }) => {
   const { deploy } = layout(collie!);
   collie!.ready();
-  bridge = (await startBridge(dirs)).proc;
-  await page.goto((bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
   const row = page.locator('[data-agent="live"]');
   await expect(row).toContainText('2 open');
   await expect(row).not.toContainText('need you');
@@ -54,8 +56,9 @@ test('the row counts follow the agent and the section moves up while an ask wait
 test('an agent that goes away shows Unreachable, and comes back', async ({ page }) => {
   layout(collie!);
   collie!.ready();
-  bridge = (await startBridge(dirs)).proc;
-  await page.goto((bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
   const row = page.locator('[data-agent="live"]');
   await expect(row).toContainText('2 open');
   await collie!.close();
@@ -72,8 +75,10 @@ test('a new item appears in an open chat as the agent writes it, and old rows ar
   const { deploy } = layout(collie!);
   for (let i = 1; i <= 30; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i}` });
   collie!.ready();
-  bridge = (await startBridge(dirs)).proc;
-  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live/chat/deploy`);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/live/chat/deploy`);
   const entries = page.locator('ol.entries > li');
   await expect(entries).toHaveCount(30);
   // Watch the rows already drawn: appending must not touch them.
@@ -97,8 +102,10 @@ test('a closed conversation opens read-only from the agent history', async ({ pa
   void notes.ask({ kind: 'text', toolCallId: 'q', title: 'Anything else?' }).catch(() => {});
   notes.close();
   collie!.ready();
-  bridge = (await startBridge(dirs)).proc;
-  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live`);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/live`);
   const closed = page.getByRole('region', { name: 'Closed' });
   await closed.getByRole('link', { name: /Notes/ }).click();
   await expect(page.getByRole('main')).toContainText('kept in history');
@@ -111,8 +118,10 @@ test('a trimmed conversation shows the line in place of its beginning', async ({
   const { deploy } = layout(collie!);
   for (let i = 1; i <= 10050; i += 1) deploy.item({ id: `h${i}`, kind: 'reply', text: `line ${i}` });
   collie!.ready();
-  bridge = (await startBridge(dirs)).proc;
-  await page.goto(`${(bridge.output.match(/Open (\S+) on your phone/) ?? [])[1]!}#/agent/live/chat/deploy`);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/live/chat/deploy`);
   await expect(page.getByText('Older messages were left out: the durable agent no longer keeps them.')).toBeVisible();
   await expect(page.locator('ol.entries > li').last()).toHaveText('line 10050');
 });

@@ -4,6 +4,7 @@ import { openCollie, type AskSpec, type Collie } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { pairPhone } from './support/pair';
 
 /**
  * Two copies of one agent program attached under two names: the same pane id and the same tool
@@ -14,7 +15,7 @@ let dirs: Awaited<ReturnType<typeof scratch>>;
 let agents: Collie[] = [];
 let proxy: Awaited<ReturnType<typeof faultyProxy>>;
 let bridge: Proc | undefined;
-let url: string;
+let link: string | null;
 
 const SHIP_IT: AskSpec = {
   kind: 'choice',
@@ -74,7 +75,7 @@ async function raiseBoth() {
   });
   const started = await startBridge(dirs);
   bridge = started.proc;
-  url = started.url;
+  link = started.link;
   return { a: a!, b: b! };
 }
 
@@ -98,7 +99,7 @@ async function backToDashboard(page: Page) {
 
 test("answering one agent's card leaves the other's card there to answer; each agent gets its own answer once", async ({ page }) => {
   const { a, b } = await raiseBoth();
-  await page.goto(url);
+  await pairPhone(page, link);
   await openChatOf(page, 'desk-a');
   const cardA = page.getByRole('article', { name: 'Ship it?' });
   await cardA.getByRole('button', { name: 'Yes' }).click();
@@ -120,7 +121,7 @@ test("answering one agent's card leaves the other's card there to answer; each a
 
 test("an unknown outcome for one agent's answer offers Try again on its card only, never on the other's", async ({ page }) => {
   const { a, b } = await raiseBoth();
-  await page.goto(url);
+  await pairPhone(page, link);
   await openChatOf(page, 'desk-a');
   const cardA = page.getByRole('article', { name: 'Ship it?' });
   proxy.next('apply-then-drop'); // A takes the answer and its reply is lost: the phone cannot know

@@ -73,8 +73,15 @@ export async function writeSources(configDir: string, entries: unknown[]): Promi
   await writeFile(join(configDir, 'sources.json'), JSON.stringify(entries, null, 2), { mode: 0o600 });
 }
 
-/** The real bridge, on a free port; resolves with the URL it printed. */
-export async function startBridge(dirs: { configDir: string; stateDir: string }, extraArgs: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ proc: Proc; url: string }> {
+/**
+ * The real bridge, on a free port; resolves with its address and, while no phone is paired yet,
+ * the one-time pairing link it printed (a phone opens it with `pairPhone`, as a person would).
+ */
+export async function startBridge(
+  dirs: { configDir: string; stateDir: string },
+  extraArgs: string[] = [],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ proc: Proc; url: string; link: string | null }> {
   const env: NodeJS.ProcessEnv = { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir };
   delete env.COLLIE_MUX;
   delete env.COLLIE_PROGRAMS;
@@ -85,10 +92,34 @@ export async function startBridge(dirs: { configDir: string; stateDir: string },
   });
   const proc = new Proc(child);
   try {
-    const match = await proc.waitFor(/Open (http:\/\/\S+) on your phone/);
-    return { proc, url: match[1]! };
+    const match = await proc.waitFor(/Open (https?:\/\/\S+) on your phone/);
+    const printed = match[1]!;
+    return { proc, url: printed.replace(/#.*$/, ''), link: printed.includes('#pair=') ? printed : null };
   } catch (err) {
     child.kill('SIGKILL'); // the caller never gets this process to stop
     throw err;
   }
+}
+
+/** `collie pair …` against the bridge of these folders; resolves with the link it printed. */
+export async function collieLink(dirs: { configDir: string; stateDir: string }, args: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), 'pair', ...args], {
+    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = new Proc(child);
+  const match = await proc.waitFor(/(https?:\/\/\S+#pair=\S+)/);
+  await proc.waitForExit();
+  return match[1]!;
+}
+
+/** A collie verb run to its end, for what it prints and its exit code. */
+export async function collie(dirs: { configDir: string; stateDir: string }, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), ...args], {
+    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = new Proc(child);
+  const code = await proc.waitForExit(20000);
+  return { code, output: proc.output };
 }

@@ -8,5 +8,6 @@ const stores = createStores();
 const router = createRouter();
 router.start();
 stores.connection.start();
+stores.pairing.start();
 document.documentElement.lang = 'en';
 render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);

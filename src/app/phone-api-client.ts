@@ -1,4 +1,4 @@
-import type { ActReply, ActRequest, AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
+import type { ActReply, ActRequest, AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, DeviceJson, HistoryJson, PairRequest } from '../wire/bridge-json';
 import { pathOf } from '../wire/phone-routes';
 import { actRoute } from './act-route';
 
@@ -19,6 +19,8 @@ export class BridgeHttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** With 429: seconds to wait. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -33,10 +35,25 @@ export interface BridgeClient {
   answer(askId: string, request: AskRequest): Promise<AskReply>;
   /** Every other act (send, steer, stop, belt button, starter, rename, close, reopen). */
   act(request: ActRequest): Promise<ActReply>;
+  /** Trades a pairing link's secret for this phone's credential (an HttpOnly cookie the page never sees). */
+  pair(request: PairRequest): Promise<{ device: DeviceJson }>;
+  device(): Promise<{ device: DeviceJson }>;
+  renameDevice(name: string): Promise<{ device: DeviceJson }>;
+  forgetDevice(): Promise<unknown>;
+}
+
+export interface ClientOptions {
+  /** Heard on every 401 `not-paired`: the phone was never paired, or was unpaired. */
+  onUnpaired?: () => void;
 }
 
 /** The phone's only way to the bridge: same-origin JSON. */
-export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) => fetch(...args)): BridgeClient {
+export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args) => fetch(...args), options: ClientOptions = {}): BridgeClient {
+  const fetcher: typeof fetch = async (...args) => {
+    const res = await fetchImpl(...args);
+    if (res.status === 401) options.onUnpaired?.();
+    return res;
+  };
   async function get<T>(path: string, etag: string | null, options: ReadOptions = {}): Promise<Fetched<T>> {
     const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
     const url = options.wait && etag ? `${base}${path}${path.includes('?') ? '&' : '?'}wait=1` : `${base}${path}`;
@@ -71,12 +88,16 @@ export function createBridgeClient(base = '', fetcher: typeof fetch = (...args) 
       const route = actRoute(request);
       return post<ActReply>(route.path, route.body);
     },
+    pair: (request) => post(pathOf('pair', {}), request),
+    device: () => getOnce(pathOf('device', {})),
+    renameDevice: (name) => post(pathOf('deviceRename', {}), { name }),
+    forgetDevice: () => post(pathOf('deviceForget', {}), {}),
   };
 }
 
 async function errorOf(res: Response): Promise<BridgeHttpError> {
-  const body = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown; retryAfter?: unknown } | null;
   const code = typeof body?.code === 'string' ? body.code : 'http-error';
   const message = typeof body?.message === 'string' ? body.message : `the bridge answered ${res.status}`;
-  return new BridgeHttpError(res.status, code, message);
+  return new BridgeHttpError(res.status, code, message, typeof body?.retryAfter === 'number' ? body.retryAfter : undefined);
 }

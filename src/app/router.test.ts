@@ -5,6 +5,7 @@ describe('routes', () => {
   it('round-trips every screen, including names that need escaping', () => {
     const routes: Route[] = [
       { screen: 'dashboard' },
+      { screen: 'settings' },
       { screen: 'agent', agent: 'desk' },
       { screen: 'chat', agent: 'a b', paneId: 'p%1é' },
       { screen: 'closed', agent: 'desk', conversationId: 'c-1' },

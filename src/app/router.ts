@@ -2,7 +2,11 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { isValidId } from '../wire/ids';
 
 export type Route =
-  { screen: 'dashboard' } | { screen: 'agent'; agent: string } | { screen: 'chat'; agent: string; paneId: string } | { screen: 'closed'; agent: string; conversationId: string };
+  | { screen: 'dashboard' }
+  | { screen: 'settings' }
+  | { screen: 'agent'; agent: string }
+  | { screen: 'chat'; agent: string; paneId: string }
+  | { screen: 'closed'; agent: string; conversationId: string };
 
 /**
  * Routes live in the hash, so the bridge serves one shell for every screen. A pane or
@@ -11,6 +15,7 @@ export type Route =
  */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
+  if (parts[0] === 'settings' && parts.length === 1) return { screen: 'settings' };
   if (parts[0] === 'agent' && parts[1] !== undefined) {
     const id = parts[3];
     if (parts[2] === 'chat' && isValidId(id)) return { screen: 'chat', agent: parts[1], paneId: id };
@@ -25,6 +30,8 @@ export function hrefOf(route: Route): string {
   switch (route.screen) {
     case 'dashboard':
       return '#/';
+    case 'settings':
+      return '#/settings';
     case 'agent':
       return `#/agent/${seg(route.agent)}`;
     case 'chat':

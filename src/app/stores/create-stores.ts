@@ -8,8 +8,24 @@ import { createHistoryStore, type HistoryStore } from './history-store';
 import { createIntentsStore, type IntentsStore } from './intents-store';
 import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
+import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
+
+/** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
+function browserPairingEnv(): PairingEnv {
+  return {
+    readHash: () => location.hash,
+    replaceHash: (hash) => history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`),
+    suggestedName: () => browserName(navigator.userAgent),
+    onHashChange: (listener) => {
+      window.addEventListener('hashchange', listener);
+      return () => window.removeEventListener('hashchange', listener);
+    },
+  };
+}
 
 export interface AppStores {
+  /** Whether this phone is paired, and as what. */
+  pairing: PairingStore;
   connection: ConnectionStore;
   dashboard: DashboardStore;
   conversations: ConversationsStore;
@@ -22,6 +38,7 @@ export interface AppStores {
 
 export interface AppDeps {
   client?: BridgeClient;
+  pairing?: PairingEnv;
   poll?: PollEnv;
   connection?: ConnectionEnv;
   storage?: Storage;
@@ -29,12 +46,17 @@ export interface AppDeps {
 
 /** The one place the app's stores are built, with their dependencies passed in. */
 export function createStores(deps: AppDeps = {}): AppStores {
-  const client = deps.client ?? createBridgeClient();
+  // The client tells the pairing store of a 401, and the pairing store uses the client: one late-bound call.
+  const unpaired = { heard: () => {} };
+  const client = deps.client ?? createBridgeClient('', undefined, { onUnpaired: () => unpaired.heard() });
+  const pairing = createPairingStore(client, deps.pairing ?? browserPairingEnv());
+  unpaired.heard = () => pairing.lost();
   const connection = createConnectionStore(deps.connection);
   const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok) };
   const storage = deps.storage ?? createStorage();
   const intents = createIntentsStore(client, storage);
   return {
+    pairing,
     intents,
     acts: createActsStore(client, storage),
     connection,

@@ -11,6 +11,7 @@ import { Belt } from './belt';
 import { ChatEntryView } from './chat-entry';
 import { Composer } from './composer/composer';
 import { focusAskCard } from './composer/focus-ask';
+import { useCanAct } from './can-act';
 import { ManageSection } from './manage/manage-section';
 
 interface Props {
@@ -25,6 +26,7 @@ interface Props {
 /** An open conversation, live: the belt, its items, the cards that need an answer, the composer. */
 export function ChatView({ store, acts, agentName, paneId, navigate = go }: Props) {
   useEffect(() => store.show(agentName, paneId), [store, agentName, paneId]);
+  const canAct = useCanAct();
   const main = useRef<HTMLElement>(null);
   const chat = store.chat.value;
   const entries = store.entries.value;
@@ -43,7 +45,7 @@ export function ChatView({ store, acts, agentName, paneId, navigate = go }: Prop
   return (
     <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
       <h2>{chat?.pane.title ?? paneId}</h2>
-      {chat && <Belt {...acting} chat={chat} />}
+      {chat && canAct && <Belt {...acting} chat={chat} />}
       {agentNote && (
         <p class="banner warn" role="status">
           {agentNote}
@@ -74,8 +76,8 @@ export function ChatView({ store, acts, agentName, paneId, navigate = go }: Prop
           ))}
         </section>
       )}
-      {chat && <Composer {...acting} chat={chat} onShowAsk={showAsk} />}
-      {chat && <ManageSection {...acting} chat={chat} onClosed={() => navigate({ screen: 'agent', agent: agentName })} />}
+      {chat && canAct && <Composer {...acting} chat={chat} onShowAsk={showAsk} />}
+      {chat && canAct && <ManageSection {...acting} chat={chat} onClosed={() => navigate({ screen: 'agent', agent: agentName })} />}
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { useCanAct } from './can-act';
 import { entryKey } from '../../wire/entry-key';
 import type { ActReply } from '../../wire/bridge-json';
 import { t } from '../i18n';
@@ -23,6 +24,7 @@ interface Props {
  */
 export function ClosedChatView({ store, acts, agentName, conversationId, navigate = go }: Props) {
   useEffect(() => store.show(agentName, conversationId), [store, agentName, conversationId]);
+  const canAct = useCanAct();
   const entries = store.entries.value;
   const reopenKey = controlKey({ act: 'reopen', agent: agentName, conversationId });
   const opened = (reply: ActReply | null) => {
@@ -36,7 +38,7 @@ export function ClosedChatView({ store, acts, agentName, conversationId, navigat
       <p class="banner" role="note">
         {t('chat.closedReadOnly')}
       </p>
-      {store.agent.value?.caps?.reopen && (
+      {canAct && store.agent.value?.caps?.reopen && (
         <div class="reopen">
           <button type="button" class="act-button primary" disabled={acts.statusOf(reopenKey).phase === 'sending'} onClick={() => void reopen()}>
             {t('closed.reopen')}

@@ -6,6 +6,7 @@ import { hrefOf } from '../router';
 import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentStatusText } from './agent-status';
+import { useCanAct } from './can-act';
 import { WorkspacesSection } from './manage/workspaces-section';
 import { Starters } from './starters';
 
@@ -52,6 +53,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 export function ConversationsView({ store, acts, agentName }: { store: ConversationsStore; acts: ActsStore; agentName: string }) {
   useEffect(() => store.show(agentName), [store, agentName]);
+  const canAct = useCanAct();
   const agent = store.agent.value;
   const historyKept = agent?.caps?.history === true;
   useEffect(() => {
@@ -76,7 +78,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
           {status}
         </p>
       )}
-      <Starters acts={acts} agentName={agentName} starters={store.starters.value} caps={agent?.caps ?? null} />
+      {canAct && <Starters acts={acts} agentName={agentName} starters={store.starters.value} caps={agent?.caps ?? null} />}
       {needsYou.length > 0 && (
         <Section id="needs-you-heading" title={t('conversations.needsYou')}>
           <ul class="conversation-list">
@@ -114,7 +116,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
           )}
         </Section>
       )}
-      <WorkspacesSection acts={acts} agentName={agentName} layout={store.layout.value} caps={agent?.caps ?? null} />
+      {canAct && <WorkspacesSection acts={acts} agentName={agentName} layout={store.layout.value} caps={agent?.caps ?? null} />}
     </main>
   );
 }

@@ -5,7 +5,8 @@ import { ChoiceCard } from './choice-card';
 import { Countdown } from './countdown';
 import { FormCard } from './form-card';
 import { PermissionCard } from './permission-card';
-import { permissionHeadline } from './permission-text';
+import { useCanAct } from '../can-act';
+import { permissionHeadline, toolInputText } from './permission-text';
 import { statusMessage } from './status-message';
 import { TextCard } from './text-card';
 
@@ -23,6 +24,8 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
   const label = cardLabel(ask);
   const message = statusMessage(status);
   const body = { disabled, onAnswer };
+  const canAct = useCanAct();
+  const input = ask.kind === 'permission' && ask.tool ? toolInputText(ask.tool.input) : null;
   return (
     // tabIndex -1: Send can lead here and focus the card itself when it has no control.
     <article class="ask-card" tabIndex={-1} aria-label={label} aria-busy={disabled} data-ask-id={ask.id} data-kind={ask.kind}>
@@ -31,16 +34,22 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
       {ask.shortened && <p class="ask-shortened">{t('ask.shortened')}</p>}
       <h4 class="ask-title">{label}</h4>
       {ask.kind !== 'permission' && ask.reason && <p class="ask-reason">{ask.reason}</p>}
-      {ask.kind === 'permission' && <PermissionCard ask={ask} overToken={overToken} {...body} />}
-      {ask.kind === 'choice' && <ChoiceCard ask={ask} {...body} />}
-      {ask.kind === 'text' && <TextCard ask={ask} {...body} />}
-      {ask.kind === 'form' && <FormCard ask={ask} {...body} />}
+      {!canAct && input !== null && (
+        <pre class="ask-tool-input">
+          <code>{input}</code>
+        </pre>
+      )}
+      {!canAct && <p class="ask-watch-only">{t('watch.card')}</p>}
+      {canAct && ask.kind === 'permission' && <PermissionCard ask={ask} overToken={overToken} {...body} />}
+      {canAct && ask.kind === 'choice' && <ChoiceCard ask={ask} {...body} />}
+      {canAct && ask.kind === 'text' && <TextCard ask={ask} {...body} />}
+      {canAct && ask.kind === 'form' && <FormCard ask={ask} {...body} />}
       {ask.kind === 'unknown' && <p class="ask-unanswerable">{t('ask.unanswerable')}</p>}
       {/* Always in the page: a live region that appears with its text is often not read out. */}
       <p class="ask-status" role="status">
         {message}
       </p>
-      {canRetry && ask.kind !== 'unknown' && (
+      {canAct && canRetry && ask.kind !== 'unknown' && (
         <button type="button" class="ask-option ask-retry" disabled={disabled} onClick={() => !disabled && onRetry()}>
           {t('ask.tryAgain')}
         </button>

@@ -1,0 +1,126 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { DeviceJson } from '../../wire/bridge-json';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
+
+/** Why the phone shows the pairing screen. */
+export type UnpairedWhy = 'never' | 'revoked' | 'used' | 'expired' | 'unknown' | 'limited' | 'failed';
+
+export type PairingState =
+  | { phase: 'checking' }
+  | { phase: 'pairing' }
+  /** Paired, or not known yet because the bridge cannot be reached (a 401 then says otherwise). */
+  | { phase: 'paired'; device: DeviceJson | null }
+  | { phase: 'unpaired'; why: UnpairedWhy; retryAfter?: number };
+
+export interface PairingStore {
+  state: ReadonlySignal<PairingState>;
+  /** This phone may act (answer, send, manage): false for a watch device. */
+  canAct: ReadonlySignal<boolean>;
+  /**
+   * Redeems a `#pair=` link in the address (removing it from the address bar first), else asks
+   * who this phone is; then redeems any pairing link opened in the running app. Returns the cleanup.
+   */
+  start(): () => void;
+  /** A request was refused as not paired (the device was revoked). */
+  lost(): void;
+  rename(name: string): Promise<boolean>;
+  forget(): Promise<void>;
+}
+
+export interface PairingEnv {
+  /** The address's fragment, and a way to replace it without a reload or a history entry. */
+  readHash(): string;
+  replaceHash(hash: string): void;
+  /** A name for this phone from the browser, when the invitation gives none. */
+  suggestedName(): string;
+  /** Hears the address's fragment change (a pairing link opened in the running app). */
+  onHashChange(listener: () => void): () => void;
+}
+
+const PAIR_FRAGMENT = /(?:^#|&)pair=([A-Za-z0-9_-]{32,128})/;
+
+export function createPairingStore(client: BridgeClient, env: PairingEnv): PairingStore {
+  const state = signal<PairingState>({ phase: 'checking' });
+  const refused = (err: unknown): PairingState => {
+    if (!(err instanceof BridgeHttpError)) return { phase: 'unpaired', why: 'failed' };
+    if (err.status === 429) return { phase: 'unpaired', why: 'limited', ...(err.retryAfter ? { retryAfter: err.retryAfter } : {}) };
+    const why = err.code.replace(/^invitation-/, '');
+    return { phase: 'unpaired', why: why === 'used' || why === 'expired' || why === 'unknown' ? why : 'failed' };
+  };
+  /** Redeems a pairing link in the address, else asks the bridge who this phone is. */
+  async function check(): Promise<void> {
+    const secret = PAIR_FRAGMENT.exec(env.readHash())?.[1];
+    if (secret) {
+      // Off the address bar before anything else: the secret must not stay in history or a bookmark.
+      env.replaceHash('#/');
+      state.value = { phase: 'pairing' };
+      try {
+        state.value = { phase: 'paired', device: (await client.pair({ secret, name: env.suggestedName() })).device };
+      } catch (err) {
+        state.value = refused(err);
+      }
+      return;
+    }
+    try {
+      state.value = { phase: 'paired', device: (await client.device()).device };
+    } catch (err) {
+      // Not reachable now: show what the phone can; the first 401 turns this into the pairing screen.
+      state.value = err instanceof BridgeHttpError && err.status === 401 ? { phase: 'unpaired', why: 'never' } : { phase: 'paired', device: null };
+    }
+  }
+
+  return {
+    state,
+    canAct: computed(() => {
+      const now = state.value;
+      return now.phase !== 'paired' || now.device?.role !== 'watch';
+    }),
+    start() {
+      void check();
+      return env.onHashChange(() => {
+        if (PAIR_FRAGMENT.test(env.readHash())) void check();
+      });
+    },
+    lost() {
+      const now = state.peek();
+      if (now.phase === 'paired') state.value = { phase: 'unpaired', why: now.device ? 'revoked' : 'never' };
+    },
+    async rename(name) {
+      try {
+        state.value = { phase: 'paired', device: (await client.renameDevice(name)).device };
+        return true;
+      } catch {
+        return false; // the field stays as typed; the settings screen says it was not saved
+      }
+    },
+    async forget() {
+      await client.forgetDevice().catch(() => undefined); // forgotten here either way: the cookie is the bridge's to clear
+      state.value = { phase: 'unpaired', why: 'never' };
+    },
+  };
+}
+
+/** "Chrome on Android", from what the browser says of itself; only a suggestion the person can edit. */
+export function browserName(userAgent: string): string {
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iPhone'
+      : /Mac OS X/.test(userAgent)
+        ? 'Mac'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  return os ? `${browser} on ${os}` : browser;
+}

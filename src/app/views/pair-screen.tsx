@@ -1,0 +1,42 @@
+import type { PairingState } from '../stores/pairing-store';
+import { t, type MessageKey } from '../i18n';
+
+const WHY: Record<Exclude<Extract<PairingState, { phase: 'unpaired' }>['why'], 'limited'>, MessageKey> = {
+  never: 'pair.never',
+  revoked: 'pair.revoked',
+  used: 'pair.used',
+  expired: 'pair.expired',
+  unknown: 'pair.unknown',
+  failed: 'pair.failed',
+};
+
+/**
+ * "Pair this phone": shown while the phone holds no paired device's credential (never paired, or
+ * unpaired), and after a pairing link that did not work, saying why in words.
+ */
+export function PairScreen({ state }: { state: PairingState }) {
+  if (state.phase === 'checking' || state.phase === 'pairing') {
+    return (
+      <main class="screen pair" aria-busy="true">
+        <p class="muted" role="status">
+          {t(state.phase === 'pairing' ? 'pair.pairing' : 'dashboard.loading')}
+        </p>
+      </main>
+    );
+  }
+  if (state.phase !== 'unpaired') return null;
+  const why = state.why === 'limited' ? t('pair.limited', { minutes: Math.max(1, Math.ceil((state.retryAfter ?? 60) / 60)) }) : t(WHY[state.why]);
+  return (
+    <main class="screen pair">
+      <h2>{t('pair.title')}</h2>
+      <p class={state.why === 'never' ? '' : 'banner warn'} role={state.why === 'never' ? undefined : 'alert'}>
+        {why}
+      </p>
+      <p>{t('pair.how')}</p>
+      <pre class="pair-command">
+        <code>collie pair</code>
+      </pre>
+      <p class="muted">{t('pair.why')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { useSignal } from '@preact/signals';
+import { t } from '../i18n';
+import type { PairingStore } from '../stores/pairing-store';
+
+/** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
+export function SettingsView({ pairing }: { pairing: PairingStore }) {
+  const state = pairing.state.value;
+  const device = state.phase === 'paired' ? state.device : null;
+  const name = useSignal<string | null>(null);
+  const saved = useSignal<'idle' | 'saved' | 'failed'>('idle');
+  const arming = useSignal(false);
+  const shownName = name.value ?? device?.name ?? '';
+  const save = async (event: Event) => {
+    event.preventDefault();
+    saved.value = (await pairing.rename(shownName)) ? 'saved' : 'failed';
+    if (saved.value === 'saved') name.value = null;
+  };
+  return (
+    <main class="screen settings">
+      <h2>{t('settings.title')}</h2>
+      {!device && <p class="muted">{t('settings.unknown')}</p>}
+      {device && (
+        <>
+          <form class="settings-name" onSubmit={(e) => void save(e)}>
+            <label for="device-name">{t('settings.name')}</label>
+            <input id="device-name" value={shownName} maxLength={128} onInput={(e) => ((name.value = e.currentTarget.value), (saved.value = 'idle'))} />
+            <button type="submit" class="act-button" disabled={shownName.trim() === ''}>
+              {t('settings.save')}
+            </button>
+          </form>
+          <p role="status" class="muted">
+            {saved.value === 'saved' ? t('settings.saved') : saved.value === 'failed' ? t('settings.notSaved') : ''}
+          </p>
+          <p>
+            {t('settings.role')}: <strong>{t(device.role === 'watch' ? 'role.watch' : 'role.control')}</strong>
+          </p>
+        </>
+      )}
+      <button type="button" class={`act-button danger${arming.value ? ' armed' : ''}`} onClick={() => (arming.value ? void pairing.forget() : (arming.value = true))}>
+        {t(arming.value ? 'settings.forgetConfirm' : 'settings.forget')}
+      </button>
+      <p class="muted">{t('settings.forgetWhat')}</p>
+    </main>
+  );
+}
