@@ -77,7 +77,21 @@ export interface HistoryJson {
 /** An ask as the phone sees it, with the hash it sends back when it answers. */
 export type PhoneAsk = Ask & { hash: string };
 
-export type ChatEntry = { type: 'item'; item: Item } | { type: 'decision'; id: string; decidedBy: Exclude<DecidedBy, 'phone'>; title: string };
+/**
+ * A line the chat keeps when an ask closes: decided in the agent, timed out, or answered from a
+ * phone. A phone's answer names the options it chose by their labels; a typed answer says only
+ * that one was sent (typed text never reaches the bridge's logs or cache).
+ */
+export type DecisionEntry = {
+  type: 'decision';
+  id: string;
+  decidedBy: DecidedBy;
+  title: string;
+  /** With `phone`: what was answered. */
+  answered?: { labels: string[] } | { typed: 'text' | 'form' };
+};
+
+export type ChatEntry = { type: 'item'; item: Item } | DecisionEntry;
 
 /** A send's receipt as the phone lists it under "Recent sends". */
 export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'unknown' | 'maybe-applied';

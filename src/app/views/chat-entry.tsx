@@ -3,13 +3,11 @@ import type { ChatEntry } from '../../wire/bridge-json';
 import { t } from '../i18n';
 import { MarkdownView } from '../markdown/markdown-view';
 import { CodeBlock } from './code-block';
+import { DecisionLine } from './decision-line';
 
 /** One line of the chat. Agent text is drawn as text nodes; markdown only through MarkdownView. */
 function renderEntry(entry: ChatEntry) {
-  if (entry.type === 'decision') {
-    const key = entry.decidedBy === 'timeout' ? 'chat.timedOut' : 'chat.decidedInAgent';
-    return <li class="entry decision">{t(key, { title: entry.title })}</li>;
-  }
+  if (entry.type === 'decision') return <DecisionLine entry={entry} />;
   const { item } = entry;
   switch (item.kind) {
     case 'user':

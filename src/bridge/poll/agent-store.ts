@@ -4,7 +4,7 @@ import { panesOf } from '../../wire/parse-snapshot';
 import type { AgentJson, AgentRow, AgentStatus, ChatJson } from '../../wire/bridge-json';
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
-import { ASK_MEMORY_PER_PANE, fairShare, PaneLog } from './pane-log';
+import { fairShare, PaneLog } from './pane-log';
 
 /** Everything the bridge knows of one agent, and the JSON the phone reads of it. */
 export class AgentStore {
@@ -60,7 +60,7 @@ export class AgentStore {
     for (const id of this.panes.keys()) if (!live.has(id)) this.panes.delete(id);
     for (const { pane } of panesOf(snapshot)) {
       const log = this.paneLog(pane.id);
-      for (const ask of pane.asks) rememberBounded(log.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
+      for (const ask of pane.asks) log.rememberAsk(ask);
     }
     this.changed();
   }

@@ -96,9 +96,13 @@ function parseEntry(raw: unknown): ChatEntry | null {
     const item = parseItem(raw.item);
     return item ? { type: 'item', item } : null;
   }
-  const decidedBy = oneOf(raw.decidedBy, ['program', 'timeout'] as const);
+  const decidedBy = oneOf(raw.decidedBy, ['phone', 'program', 'timeout'] as const);
   if (raw.type !== 'decision' || !isValidId(raw.id) || !decidedBy) return null;
-  return { type: 'decision', id: raw.id, decidedBy, title: cleanField.title(str(raw.title) ?? '').text };
+  const entry: ChatEntry = { type: 'decision', id: raw.id, decidedBy, title: cleanField.title(str(raw.title) ?? '').text };
+  const answered = isRecord(raw.answered) ? raw.answered : null;
+  if (answered && Array.isArray(answered.labels)) entry.answered = { labels: list(answered.labels, LIMITS.choiceOptions, (l) => (typeof l === 'string' ? cleanField.label(l).text : null)) };
+  else if (answered) entry.answered = { typed: oneOf(answered.typed, ['text', 'form'] as const) ?? 'text' };
+  return entry;
 }
 
 function parseSavedPane(raw: unknown): SavedPane | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRIDGE_MEMORY } from '../../wire/limits';
 import type { EventsReply, Item } from '../../wire/types';
 import { AgentStore } from './agent-store';
-import { entryBytes, fairShare, PaneLog } from './pane-log';
+import { decisionLine, entryBytes, fairShare, PaneLog } from './pane-log';
 
 const EPOCH = 'pane-log-epoch-00000000001';
 const item = (id: string, text: string): Item => ({ id, at: '', kind: 'reply', text });
@@ -69,5 +69,57 @@ describe('the agent budget across panes', () => {
     expect(store.paneLog('quiet').bytes).toBe(quietBytes);
     expect(store.paneLog('quiet').trimmed).toBe(false);
     expect(store.paneLog('p1').trimmed).toBe(true);
+  });
+});
+
+describe('the line an ask leaves when it closes', () => {
+  const closed = (decidedBy: 'phone' | 'program' | 'timeout', outcome: import('../../wire/types').Answer | null, seq = 7) => ({
+    seq,
+    type: 'ask-closed' as const,
+    askId: 'a1',
+    decidedBy,
+    outcome,
+  });
+  const choice = {
+    title: 'Ship it?',
+    kind: 'choice' as const,
+    options: [
+      { id: 'y', label: 'Yes' },
+      { id: 'n', label: 'No' },
+    ],
+  };
+
+  it('names the options a phone chose by their labels', () => {
+    expect(decisionLine(closed('phone', { optionIds: ['y'] }), choice)).toEqual({
+      type: 'decision',
+      id: 'decision-7',
+      decidedBy: 'phone',
+      title: 'Ship it?',
+      answered: { labels: ['Yes'] },
+    });
+  });
+
+  it('says only that a typed answer or a form was sent, never its words', () => {
+    expect(decisionLine(closed('phone', { text: '' }), { title: 'Why?', kind: 'text', options: [] }).answered).toEqual({ typed: 'text' });
+    expect(decisionLine(closed('phone', { values: {} }), { title: 'Form', kind: 'form', options: [] }).answered).toEqual({ typed: 'form' });
+  });
+
+  it('keeps who decided for the agent and the clock, with no answer', () => {
+    expect(decisionLine(closed('program', { optionIds: ['y'] }), choice)).toEqual({ type: 'decision', id: 'decision-7', decidedBy: 'program', title: 'Ship it?' });
+    expect(decisionLine(closed('timeout', null), undefined)).toEqual({ type: 'decision', id: 'decision-7', decidedBy: 'timeout', title: '' });
+  });
+
+  it('a pane log leaves the line for a phone answer too, from the ask it saw', () => {
+    const log = new PaneLog();
+    log.apply({
+      epoch: EPOCH,
+      cursor: 1,
+      view: false,
+      events: [
+        { seq: 1, type: 'ask', ask: { id: 'a1', revision: 1, toolCallId: 'tc', title: 'Ship it?', shortened: false, kind: 'choice', options: choice.options, multiple: false } },
+      ],
+    });
+    log.apply({ epoch: EPOCH, cursor: 2, view: false, events: [closed('phone', { optionIds: ['n'] }, 2)] });
+    expect(log.entries).toEqual([{ type: 'decision', id: 'decision-2', decidedBy: 'phone', title: 'Ship it?', answered: { labels: ['No'] } }]);
   });
 });

@@ -1,7 +1,7 @@
 import { rememberBounded } from '../../wire/bounded-map';
-import type { ChatEntry } from '../../wire/bridge-json';
+import type { ChatEntry, DecisionEntry } from '../../wire/bridge-json';
 import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
-import type { DecidedBy, EventsReply, Item, Turn } from '../../wire/types';
+import type { Ask, DecidedBy, EventsReply, Item, Option, PaneEvent, Turn } from '../../wire/types';
 
 /** Ask titles and decisions remembered per pane, so a hostile agent cannot grow them forever. */
 export const ASK_MEMORY_PER_PANE = LIMITS.decidedAskMemory;
@@ -12,6 +12,28 @@ export interface SavedPane {
   trimmed: boolean;
   turn: Turn | null;
   entries: ChatEntry[];
+}
+
+interface SeenAsk {
+  title: string;
+  kind: Ask['kind'];
+  options: Option[];
+}
+
+/**
+ * The chat's line for a closed ask. A phone's answer is named by the labels of the options it
+ * chose (choice, permission); a typed answer only by its kind, as the bridge never keeps typed text.
+ */
+export function decisionLine(event: Extract<PaneEvent, { type: 'ask-closed' }>, seen: SeenAsk | undefined): DecisionEntry {
+  const line: DecisionEntry = { type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title: seen?.title ?? '' };
+  if (event.decidedBy !== 'phone') return line;
+  const outcome = event.outcome;
+  if (outcome && 'optionIds' in outcome) {
+    const labels = outcome.optionIds.map((id) => seen?.options.find((o) => o.id === id)?.label).filter((label): label is string => label !== undefined);
+    if (labels.length > 0) return { ...line, answered: { labels } };
+  }
+  if (seen?.kind === 'form' || (outcome && 'values' in outcome)) return { ...line, answered: { typed: 'form' } };
+  return { ...line, answered: { typed: 'text' } };
 }
 
 /** What an entry costs the bridge's memory budget: the UTF-8 bytes of its JSON. */
@@ -35,7 +57,8 @@ export class PaneLog {
   bytes = 0;
   private sizes: number[] = [];
   private readonly itemIndex = new Map<string, number>();
-  readonly askTitles = new Map<string, string>();
+  /** What each ask's card showed (title, kind, option labels), for the line its closing leaves. */
+  private readonly asksSeen = new Map<string, SeenAsk>();
   readonly closedAsks = new Map<string, DecidedBy>();
 
   /** What the disk cache keeps of this pane. */
@@ -56,7 +79,7 @@ export class PaneLog {
     if (reply.view) {
       this.clearEntries();
       for (const item of reply.items) this.putItem(item);
-      for (const ask of reply.asks) rememberBounded(this.askTitles, ask.id, ask.title, ASK_MEMORY_PER_PANE);
+      for (const ask of reply.asks) this.rememberAsk(ask);
       this.turn = reply.turn;
       this.trimmed = reply.trimmed;
     } else {
@@ -66,15 +89,12 @@ export class PaneLog {
             this.putItem(event.item);
             break;
           case 'ask':
-            rememberBounded(this.askTitles, event.ask.id, event.ask.title, ASK_MEMORY_PER_PANE);
+            this.rememberAsk(event.ask);
             this.closedAsks.delete(event.ask.id);
             break;
           case 'ask-closed':
             rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
-            if (event.decidedBy !== 'phone') {
-              const title = this.askTitles.get(event.askId) ?? '';
-              this.push({ type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title });
-            }
+            this.push(decisionLine(event, this.asksSeen.get(event.askId)));
             break;
           case 'turn':
             this.turn = event.turn;
@@ -83,6 +103,12 @@ export class PaneLog {
       }
     }
     this.keepWithin(BRIDGE_MEMORY.paneBytes);
+  }
+
+  /** Remembers what an ask's card shows, bounded per pane. */
+  rememberAsk(ask: Ask): void {
+    const options = ask.kind === 'permission' || ask.kind === 'choice' ? ask.options.map(({ id, label }) => ({ id, label })) : [];
+    rememberBounded(this.asksSeen, ask.id, { title: ask.title, kind: ask.kind, options }, ASK_MEMORY_PER_PANE);
   }
 
   /** Drops the oldest entries until at most `maxBytes` (and the entry cap) remain. */
