@@ -17,7 +17,9 @@ export type ActStatus =
   | { phase: 'idle' }
   | { phase: 'sending'; act: ActRequest['act'] }
   | { phase: 'done'; act: ActRequest['act']; reply: ActReply }
-  | { phase: 'failed'; act: ActRequest['act']; message: string };
+  | { phase: 'failed'; act: ActRequest['act']; message: string }
+  /** The phone was offline: nothing was sent. */
+  | { phase: 'offline' };
 
 export const ACTS_KEY = 'collie.acts.v1';
 
@@ -75,8 +77,9 @@ export interface ActsStore {
 }
 
 /** Every act but answering, on the phone's one request-id ledger, keyed by control. */
-export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now): ActsStore {
+export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): ActsStore {
   const ledger = createIntentLedger<ActRequest, ActReply>({
+    ...(online ? { online } : {}),
     storageKey: ACTS_KEY,
     storage,
     now,
@@ -95,6 +98,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     byControl: ledger.byKey,
     intentOf: (key) => ledger.intentOf(key),
     statusOf(key) {
+      if (ledger.wasOffline(key)) return { phase: 'offline' };
       const intent = ledger.intentOf(key);
       if (!intent) return { phase: 'idle' };
       const act = intent.request.act;

@@ -54,11 +54,13 @@ export function createStores(deps: AppDeps = {}): AppStores {
   const connection = createConnectionStore(deps.connection);
   const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok) };
   const storage = deps.storage ?? createStorage();
-  const intents = createIntentsStore(client, storage);
+  // A tap while offline sends nothing and says so; nothing is queued to send later.
+  const online = () => connection.state.peek() !== 'offline';
+  const intents = createIntentsStore(client, storage, Date.now, online);
   return {
     pairing,
     intents,
-    acts: createActsStore(client, storage),
+    acts: createActsStore(client, storage, Date.now, online),
     connection,
     dashboard: createDashboardStore(client, poll),
     conversations: createConversationsStore(client, poll),

@@ -34,6 +34,8 @@ export interface IntentLedgerOptions<Req, Rep> {
   fromError(err: unknown): { reply: Rep } | { error: string } | 'unknown';
   /** The request as kept once settled: only an unknown outcome may be sent again, so no typed text stays. */
   scrub(request: Req): Req;
+  /** Whether the phone is online; offline, a tap sends nothing and is not kept (nothing is queued for later). */
+  online?: () => boolean;
 }
 
 export interface IntentLedger<Req, Rep> {
@@ -48,6 +50,8 @@ export interface IntentLedger<Req, Rep> {
   submit(key: string, make: (requestId: string) => Req): Promise<Rep | null>;
   /** `Try again`: the same request id, once. */
   retry(key: string): Promise<Rep | null>;
+  /** The latest tap on this key found the phone offline: nothing was sent. */
+  wasOffline(key: string): boolean;
 }
 
 function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> | null {
@@ -117,6 +121,15 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
   }
 
   const intentOf = (key: string) => byKey.value[key];
+  const online = options.online ?? (() => true);
+  /** Keys whose latest tap met an offline phone; cleared by the next tap that goes out. */
+  const offline = signal<ReadonlySet<string>>(new Set());
+  const markOffline = (key: string, isOffline: boolean) => {
+    const next = new Set(offline.peek());
+    if (isOffline) next.add(key);
+    else next.delete(key);
+    offline.value = next;
+  };
   return {
     byKey,
     intentOf,
@@ -132,14 +145,19 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
       }
       return best?.key ?? null;
     },
+    wasOffline: (key) => offline.value.has(key),
     async submit(key, make) {
       if (byKey.peek()[key]?.state === 'sending') return null; // a double tap sends one request
+      markOffline(key, !online());
+      if (!online()) return null; // every act stays at most once: nothing waits to be sent later
       const requestId = mintRequestId();
       return send({ requestId, key, request: make(requestId), tries: 1, state: 'sending', at: now() });
     },
     async retry(key) {
       const intent = byKey.peek()[key];
       if (!intent || intent.state !== 'unknown' || intent.tries >= MAX_TRIES) return null;
+      markOffline(key, !online());
+      if (!online()) return null;
       return send({ ...intent, tries: 2, state: 'sending', at: now() });
     },
   };

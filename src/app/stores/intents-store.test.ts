@@ -171,3 +171,25 @@ describe('the intents store', () => {
     });
   });
 });
+
+describe('a tap while the phone is offline', () => {
+  it('sends nothing, keeps nothing to send later, and says so until a tap goes out', async () => {
+    const sent: unknown[] = [];
+    let online = false;
+    const client = { answer: async (_id: string, request: unknown) => (sent.push(request), { outcome: 'taken' as const }) } as unknown as BridgeClient;
+    const store = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+      Date.now,
+      () => online,
+    );
+    expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toBeNull();
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'offline' });
+    expect(store.canRetry('desk', 'a1')).toBe(false);
+    expect(sent).toEqual([]);
+    online = true;
+    expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toEqual({ outcome: 'taken' });
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -30,8 +30,9 @@ export interface IntentsStore {
 }
 
 /** Answers to ask cards, on the phone's one request-id ledger, keyed by agent and ask id. */
-export function createIntentsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now): IntentsStore {
+export function createIntentsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): IntentsStore {
   const ledger = createIntentLedger<AnswerSend, AskReply>({
+    ...(online ? { online } : {}),
     storageKey: INTENTS_KEY,
     storage,
     now,
@@ -46,6 +47,7 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
   return {
     byAsk: ledger.byKey,
     statusOf(agent, askId) {
+      if (ledger.wasOffline(askKey(agent, askId))) return { phase: 'offline' };
       const intent = ledger.intentOf(askKey(agent, askId));
       if (!intent) return { phase: 'idle' };
       if (intent.state === 'sending') return { phase: 'sending' };

@@ -37,6 +37,8 @@ export function actStatusText(status: ActStatus): string | null {
       return null;
     case 'sending':
       return t('act.sending');
+    case 'offline':
+      return t('tap.offline');
     case 'failed':
       return t('act.outcome.failed', { reason: status.message });
     case 'done': {

@@ -2,7 +2,7 @@ import type { AskOutcome, PhoneAsk } from '../../../wire/bridge-json';
 import type { Answer } from '../../../wire/types';
 
 /** What a card shows about the person's latest tap on it. */
-export type CardStatus = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; outcome: AskOutcome } | { phase: 'refused'; reason: string };
+export type CardStatus = { phase: 'idle' } | { phase: 'sending' } | { phase: 'offline' } | { phase: 'done'; outcome: AskOutcome } | { phase: 'refused'; reason: string };
 
 export interface CardProps {
   ask: PhoneAsk;

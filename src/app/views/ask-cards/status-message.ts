@@ -22,6 +22,8 @@ export function statusMessage(status: CardStatus): string | null {
       return null;
     case 'sending':
       return t('ask.sending');
+    case 'offline':
+      return t('tap.offline');
     case 'refused':
       return t('ask.outcome.refused', { reason: status.reason });
     case 'done': {
