@@ -5,6 +5,7 @@ import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from 
 import { createConversationsStore, type ConversationsStore } from './conversations-store';
 import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
+import { createDraftsStore, type DraftsStore } from './drafts-store';
 import { createIntentsStore, type IntentsStore } from './intents-store';
 import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
@@ -26,6 +27,8 @@ function browserPairingEnv(): PairingEnv {
 export interface AppStores {
   /** Whether this phone is paired, and as what. */
   pairing: PairingStore;
+  /** What was typed and not sent yet, kept on the phone across reloads. */
+  drafts: DraftsStore;
   connection: ConnectionStore;
   dashboard: DashboardStore;
   conversations: ConversationsStore;
@@ -59,6 +62,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
   const intents = createIntentsStore(client, storage, Date.now, online);
   return {
     pairing,
+    drafts: createDraftsStore(storage),
     intents,
     acts: createActsStore(client, storage, Date.now, online),
     connection,

@@ -3,13 +3,33 @@ import { t } from '../i18n';
 import { hrefOf, type Route } from '../router';
 import type { AppStores } from '../stores/create-stores';
 import { CanAct } from './can-act';
+import { Drafts } from './drafts';
 import { ChatView } from './chat-view';
 import { ClosedChatView } from './closed-chat-view';
 import { ConnectionBanner } from './connection-banner';
 import { ConversationsView } from './conversations-view';
 import { DashboardView } from './dashboard-view';
 import { PairScreen } from './pair-screen';
+import { useScreenPlace } from './screen-place';
 import { SettingsView } from './settings-view';
+
+/** The document's title for a screen: what it shows, then the app's name. */
+function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
+  const app = t('app.title');
+  if (!paired) return `${t('pair.title')} · ${app}`;
+  switch (route.screen) {
+    case 'dashboard':
+      return app;
+    case 'settings':
+      return `${t('settings.title')} · ${app}`;
+    case 'agent':
+      return `${route.agent} · ${app}`;
+    case 'chat':
+      return `${stores.chat.chat.value?.pane.title ?? route.paneId} · ${route.agent} · ${app}`;
+    case 'closed':
+      return `${stores.history.title.value ?? route.conversationId} · ${route.agent} · ${app}`;
+  }
+}
 
 function backOf(route: Route): Route | null {
   if (route.screen === 'chat' || route.screen === 'closed') return { screen: 'agent', agent: route.agent };
@@ -24,33 +44,36 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   const current = route.value;
   const back = paired ? backOf(current) : null;
   const canAct = stores.pairing.canAct.value;
+  useScreenPlace(current, screenTitle(current, stores, paired));
   return (
     <CanAct.Provider value={canAct}>
-      <header class="top-bar">
-        {back && (
-          <a class="back" href={hrefOf(back)}>
-            {t('nav.back')}
-          </a>
+      <Drafts.Provider value={stores.drafts}>
+        <header class="top-bar">
+          {back && (
+            <a class="back" href={hrefOf(back)}>
+              {t('nav.back')}
+            </a>
+          )}
+          <h1>{t('app.title')}</h1>
+          {paired && current.screen !== 'settings' && (
+            <a class="settings-link" href={hrefOf({ screen: 'settings' })}>
+              {t('nav.settings')}
+            </a>
+          )}
+        </header>
+        <ConnectionBanner state={stores.connection.state.value} />
+        {!paired && <PairScreen state={pairing} />}
+        {paired && !canAct && (
+          <p class="banner" role="note">
+            {t('watch.note')}
+          </p>
         )}
-        <h1>{t('app.title')}</h1>
-        {paired && current.screen !== 'settings' && (
-          <a class="settings-link" href={hrefOf({ screen: 'settings' })}>
-            {t('nav.settings')}
-          </a>
-        )}
-      </header>
-      <ConnectionBanner state={stores.connection.state.value} />
-      {!paired && <PairScreen state={pairing} />}
-      {paired && !canAct && (
-        <p class="banner" role="note">
-          {t('watch.note')}
-        </p>
-      )}
-      {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} />}
-      {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} />}
-      {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
-      {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} />}
-      {paired && current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
+        {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} />}
+        {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} />}
+        {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
+        {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} />}
+        {paired && current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
+      </Drafts.Provider>
     </CanAct.Provider>
   );
 }

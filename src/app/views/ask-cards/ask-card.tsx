@@ -1,3 +1,4 @@
+import { askKey } from '../../../wire/ask-key';
 import type { PhoneAsk } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import type { CardProps } from './card-props';
@@ -23,7 +24,7 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
   const disabled = status.phase === 'sending';
   const label = cardLabel(ask);
   const message = statusMessage(status);
-  const body = { disabled, onAnswer };
+  const body = { disabled, onAnswer, draftKey: `ask/${askKey(agentName, ask.id)}` };
   const canAct = useCanAct();
   const input = ask.kind === 'permission' && ask.tool ? toolInputText(ask.tool.input) : null;
   return (

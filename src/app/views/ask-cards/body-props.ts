@@ -10,4 +10,6 @@ export interface BodyProps<K extends PhoneAsk['kind']> {
   /** True while an answer is on its way: a second tap must not send a second request. */
   disabled: boolean;
   onAnswer: CardProps['onAnswer'];
+  /** Where a half-typed answer to this ask is kept as a draft (text and form cards). */
+  draftKey: string;
 }

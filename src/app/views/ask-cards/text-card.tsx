@@ -1,17 +1,21 @@
-import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import { checkAnswer } from '../../../wire/answer';
 import { t } from '../../i18n';
+import { useDraft } from '../drafts';
 import type { BodyProps } from './body-props';
 
 /** One line of text and a Send button; Enter sends too. Blank text is never sent. */
-export function TextCard({ ask, disabled, onAnswer }: BodyProps<'text'>) {
-  const text = useSignal('');
+export function TextCard({ ask, disabled, onAnswer, draftKey }: BodyProps<'text'>) {
+  const draft = useDraft(draftKey, '', (raw) => (typeof raw === 'string' ? raw : null));
+  const text = draft.value;
   const inputId = useId();
   const answer = text.value.trim() === '' ? null : checkAnswer(ask, { text: text.value });
 
   const send = () => {
-    if (!disabled && answer) onAnswer(answer, { secondTap: false });
+    if (!disabled && answer) {
+      onAnswer(answer, { secondTap: false });
+      draft.clear();
+    }
   };
   const submit = (event: Event) => {
     event.preventDefault();
@@ -39,7 +43,7 @@ export function TextCard({ ask, disabled, onAnswer }: BodyProps<'text'>) {
         enterKeyHint="send"
         autoComplete="off"
         disabled={disabled}
-        onInput={(e) => (text.value = e.currentTarget.value)}
+        onInput={(e) => draft.change(e.currentTarget.value)}
         onKeyDown={keyDown}
       />
       <button type="submit" class="ask-option ask-submit" disabled={disabled || answer === null}>
