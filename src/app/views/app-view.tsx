@@ -28,6 +28,8 @@ function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
       return `${stores.chat.chat.value?.pane.title ?? route.paneId} · ${route.agent} · ${app}`;
     case 'closed':
       return `${stores.history.title.value ?? route.conversationId} · ${route.agent} · ${app}`;
+    default:
+      return `${'agent' in route ? `${route.agent} · ` : ''}${app}`;
   }
 }
 

@@ -22,7 +22,8 @@ export function CodeBlock({ text, language }: { text: string; language?: string 
           {copied.value ? t('item.code.copied') : t('item.code.copy')}
         </button>
       </div>
-      <pre>
+      {/* Focusable, so a keyboard can scroll a long line sideways too. */}
+      <pre tabIndex={0} aria-label={language ? t('item.code.labelled', { language }) : t('item.code.label')}>
         <code>{text}</code>
       </pre>
     </>

@@ -57,7 +57,8 @@ export function FormFieldControl({ field, value, disabled, invalid, onChange }: 
     else onChange(on ? [...picked.filter((p) => p !== optionId), optionId] : picked.filter((p) => p !== optionId));
   };
   return (
-    <fieldset class="ask-field ask-fieldset" aria-required={field.required} aria-invalid={invalid}>
+    // A radio group may say it is required; a group of checkboxes says so in its legend only (ARIA allows no more).
+    <fieldset class="ask-field ask-fieldset" role={field.multiple ? undefined : 'radiogroup'} aria-required={field.multiple ? undefined : field.required} aria-invalid={invalid}>
       <legend class="ask-label">
         {field.label}
         <Required field={field} />

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { pairPhone } from './support/pair';
+import { scratch, startBridge, type Proc } from './support/processes';
+
+/**
+ * Every screen and state the suite visits, checked with axe-core in light and dark: no
+ * violation of any impact (contrast, names, roles, landmarks, targets).
+ */
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let bridge: Proc | undefined;
+
+test.afterEach(async () => {
+  await bridge?.stop();
+  bridge = undefined;
+  await dirs.cleanup();
+});
+
+async function noViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(found, found.join('\n')).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every screen of the demo passes axe-core, ${colorScheme}`, async ({ browser }) => {
+    dirs = await scratch();
+    const started = await startBridge(dirs, ['--demo']);
+    bridge = started.proc;
+    const context = await browser.newContext({ colorScheme, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
+    try {
+      const page = await context.newPage();
+      await page.goto(started.url);
+      await expect(page.getByRole('heading', { name: 'Pair this phone' })).toBeVisible();
+      await noViolations(page, 'pairing screen');
+
+      await pairPhone(page, started.link);
+      await expect(page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ })).toContainText('need you');
+      await noViolations(page, 'dashboard');
+
+      await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();
+      await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
+      await noViolations(page, 'conversations');
+
+      await page.getByRole('link', { name: /Research/ }).click();
+      await expect(page.getByRole('main').locator('.markdown h1, .markdown h2, .markdown h3').first()).toBeVisible();
+      await noViolations(page, 'chat with markdown, code and tools');
+
+      // Each conversation that needs an answer: every kind of card the demo raises.
+      await page.goBack();
+      const waiting = page.getByRole('region', { name: 'Needs you' }).getByRole('link');
+      await expect(waiting.first()).toBeVisible();
+      const count = await waiting.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i += 1) {
+        await waiting.nth(i).click();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await noViolations(page, `chat with cards (${i + 1} of ${count})`);
+        await page.goBack();
+      }
+
+      await page.getByRole('link', { name: 'This phone' }).click();
+      await expect(page.getByRole('heading', { name: 'This phone' })).toBeVisible();
+      await noViolations(page, 'settings');
+    } finally {
+      await context.close();
+    }
+  });
+}
