@@ -52,8 +52,10 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
     await sleep(TURN_STEP_MS, turn.signal);
   }
   const stopped = turn.signal.aborted;
-  pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: stopped ? 'stopped' : 'all steps done', status: stopped ? 'failed' : 'done' });
-  if (!stopped) pane.item({ id: `done-${turn.id}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
+  // A Stop is not a failure: the work row ends as done so far, and a notice says it was stopped.
+  pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: stopped ? 'stopped before the last step' : 'all steps done', status: 'done' });
+  if (stopped) pane.item({ id: `stopped-${turn.id}`, kind: 'notice', text: 'Stopped.' });
+  else pane.item({ id: `done-${turn.id}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
 }
 
 export async function runDesk(socket: string, options: { dataDir?: string; log?: (line: string) => void } = {}): Promise<Collie> {
