@@ -36,7 +36,12 @@ describe('the acts store', () => {
     expect(acts.statusOf(key)).toEqual({ phase: 'done', act: 'send', reply: { outcome: 'sent' } });
     await acts.run(send);
     expect(sent[1]!.requestId).not.toBe(sent[0]!.requestId);
-    expect(backend.data.get(ACTS_KEY)).not.toContain('ship it'); // settled: no typed text kept
+    // Settled: the typed text is dropped from the request; only its first line stays, on the phone, for Recent sends.
+    const kept = JSON.parse(backend.data.get(ACTS_KEY)!) as Record<string, { request: { text: string }; preview?: string }>;
+    expect(kept[sent[0]!.requestId]).toMatchObject({ request: { text: '' }, preview: 'ship it' });
+    expect(acts.previewOf(sent[0]!.requestId)).toBe('ship it');
+    await acts.run({ ...send, text: 'first line\nsecret second line' });
+    expect(backend.data.get(ACTS_KEY)).not.toContain('secret second line');
   });
 
   it('sends a double tap once', async () => {

@@ -74,7 +74,17 @@ export interface ActsStore {
   run(draft: ActDraft): Promise<ActReply | null>;
   /** `Try again`: the same request id, once. */
   retry(key: string): Promise<ActReply | null>;
+  /** The first line of what this phone sent under a request id (its own record; the bridge keeps none). */
+  previewOf(requestId: string): string | null;
 }
+
+/** How much of a send's first line the phone keeps to list it by. */
+export const PREVIEW_CHARS = 80;
+const firstLine = (text: string) => {
+  const line = text.trim().split('\n')[0] ?? '';
+  const chars = [...line];
+  return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('')}…` : line;
+};
 
 /** Every act but answering, on the phone's one request-id ledger, keyed by control. */
 export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): ActsStore {
@@ -92,6 +102,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
       return isRefusalReason(err.code) ? { reply: { outcome: 'refused', reason: err.code } } : { error: err.message };
     },
     scrub: (request) => ('text' in request ? { ...request, text: '' } : request),
+    preview: (request) => ('text' in request ? firstLine(request.text) : undefined),
   });
 
   return {
@@ -112,5 +123,6 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     latestOf: (keys) => ledger.latestOf(keys),
     run: (draft) => ledger.submit(controlKey(draft), (requestId) => ({ ...draft, requestId })),
     retry: (key) => ledger.retry(key),
+    previewOf: (requestId) => ledger.byRequestId(requestId)?.preview ?? null,
   };
 }

@@ -16,6 +16,8 @@ export interface Intent<Req, Rep> {
   reply?: Rep;
   error?: string;
   at: number;
+  /** What the person will recognise it by once settled (a send's first line): kept on the phone only. */
+  preview?: string;
 }
 
 /** Intents older than this are forgotten: their cards and controls have long moved on. */
@@ -34,6 +36,8 @@ export interface IntentLedgerOptions<Req, Rep> {
   fromError(err: unknown): { reply: Rep } | { error: string } | 'unknown';
   /** The request as kept once settled: only an unknown outcome may be sent again, so no typed text stays. */
   scrub(request: Req): Req;
+  /** A short line to remember the intent by after its typed text is dropped. */
+  preview?(request: Req): string | undefined;
   /** Whether the phone is online; offline, a tap sends nothing and is not kept (nothing is queued for later). */
   online?: () => boolean;
 }
@@ -52,6 +56,8 @@ export interface IntentLedger<Req, Rep> {
   retry(key: string): Promise<Rep | null>;
   /** The latest tap on this key found the phone offline: nothing was sent. */
   wasOffline(key: string): boolean;
+  /** The intent with this request id, if the phone still keeps it. */
+  byRequestId(requestId: string): Intent<Req, Rep> | undefined;
 }
 
 function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> | null {
@@ -146,12 +152,15 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
       return best?.key ?? null;
     },
     wasOffline: (key) => offline.value.has(key),
+    byRequestId: (requestId) => intents.value[requestId],
     async submit(key, make) {
       if (byKey.peek()[key]?.state === 'sending') return null; // a double tap sends one request
       markOffline(key, !online());
       if (!online()) return null; // every act stays at most once: nothing waits to be sent later
       const requestId = mintRequestId();
-      return send({ requestId, key, request: make(requestId), tries: 1, state: 'sending', at: now() });
+      const request = make(requestId);
+      const preview = options.preview?.(request);
+      return send({ requestId, key, request, tries: 1, state: 'sending', at: now(), ...(preview ? { preview } : {}) });
     },
     async retry(key) {
       const intent = byKey.peek()[key];

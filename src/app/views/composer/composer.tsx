@@ -105,7 +105,7 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
         {problem.value}
       </p>
       <ActResult acts={acts} controlKey={latest} onRetried={afterRetry} onShowAsk={onShowAsk} />
-      {writes && <RecentSends sends={chat.sends} />}
+      {writes && <RecentSends sends={chat.sends} previewOf={(id) => acts.previewOf(id)} />}
     </section>
   );
 }

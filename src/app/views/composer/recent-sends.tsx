@@ -18,8 +18,8 @@ const timeOf = (at: string) => {
   return Number.isNaN(when.getTime()) ? '' : when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 };
 
-/** The pane's receipts, newest first, each with its status in words. Never the typed text. */
-export function RecentSends({ sends }: { sends: SendRow[] }) {
+/** The pane's receipts, newest first, each with its status in words and, for this phone's own sends, their first line (kept on the phone; the bridge keeps no text). */
+export function RecentSends({ sends, previewOf }: { sends: SendRow[]; previewOf: (requestId: string) => string | null }) {
   const headingId = useId();
   if (sends.length === 0) return null;
   // The bridge lists them newest first already; a stable sort keeps its order for equal times.
@@ -31,6 +31,7 @@ export function RecentSends({ sends }: { sends: SendRow[] }) {
         {rows.map((row) => (
           <li key={row.requestId} class={`send-row status-${row.status}`} data-request-id={row.requestId}>
             <span class="send-kind">{t(row.steer ? 'sends.steer' : 'sends.send')}</span>
+            {previewOf(row.requestId) && <span class="send-preview">{previewOf(row.requestId)}</span>}
             <span class="send-status">{t(STATUS_COPY[row.status])}</span>
             <time class="send-time" dateTime={row.at}>
               {timeOf(row.at)}
