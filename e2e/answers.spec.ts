@@ -193,6 +193,14 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
   expect(text.got).toEqual([{ text: 'web-3' }]);
   expect(form.got).toEqual([{ values: { version: '1.4.0', notify: true, channel: ['beta'] } }]);
   expect(proxy.answers()).toHaveLength(4);
+
+  // Each tap leaves its trace in the chat, in the labels the person chose; typed words are never quoted.
+  const chat = page.locator('ol.entries');
+  await expect(chat).toContainText('You answered: Allow always');
+  await expect(chat).toContainText('You answered: Clear the cache, Wait for the redirect');
+  await expect(chat).toContainText('You sent an answer');
+  await expect(chat).toContainText('You answered the form');
+  await expect(chat).not.toContainText('web-3');
 });
 
 test('the agent applies the answer and drops the connection: unknown, Try again, applied once', async ({ page }) => {

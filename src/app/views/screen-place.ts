@@ -18,10 +18,11 @@ export function useScreenPlace(route: Route, title: string): void {
     document.title = title;
   }, [title]);
   useEffect(() => {
-    // The address changes before the next screen is drawn: this is still the old screen's scroll.
+    // Captured, so it runs before the router's own listener: once that one has run, the next
+    // screen may already be drawn (and the old screen's scroll lost).
     const leave = () => scrolled.set(shown.current, window.scrollY);
-    window.addEventListener('hashchange', leave);
-    return () => window.removeEventListener('hashchange', leave);
+    window.addEventListener('hashchange', leave, { capture: true });
+    return () => window.removeEventListener('hashchange', leave, { capture: true });
   }, []);
   useEffect(() => {
     if (first.current) {
@@ -34,10 +35,41 @@ export function useScreenPlace(route: Route, title: string): void {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
-      if (route.screen !== 'chat') window.scrollTo(0, scrolled.get(href) ?? 0);
     });
-    return () => cancelAnimationFrame(frame);
+    const stopRestoring = route.screen === 'chat' ? () => {} : restoreScroll(scrolled.get(href) ?? 0);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopRestoring();
+    };
     // `href` names the route: a new render of the same screen must not move focus again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [href]);
+}
+
+/**
+ * Scrolls back to `top` once the screen is tall enough to hold it: a screen that comes back reads
+ * its data again, and is short until then. Gives up when the person scrolls or touches first.
+ */
+function restoreScroll(top: number): () => void {
+  window.scrollTo(0, 0);
+  if (top <= 0) return () => {};
+  const page = document.documentElement;
+  const tryNow = () => {
+    if (page.scrollHeight - window.innerHeight < top) return;
+    window.scrollTo(0, top);
+    stop();
+  };
+  const observer = new ResizeObserver(tryNow);
+  const stop = () => {
+    observer.disconnect();
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchstart', stop);
+    window.removeEventListener('keydown', stop);
+  };
+  observer.observe(document.body);
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('touchstart', stop, { passive: true });
+  window.addEventListener('keydown', stop);
+  tryNow();
+  return stop;
 }
