@@ -18,11 +18,11 @@ export function useScreenPlace(route: Route, title: string): void {
     document.title = title;
   }, [title]);
   useEffect(() => {
-    // Captured, so it runs before the router's own listener: once that one has run, the next
-    // screen may already be drawn (and the old screen's scroll lost).
-    const leave = () => scrolled.set(shown.current, window.scrollY);
-    window.addEventListener('hashchange', leave, { capture: true });
-    return () => window.removeEventListener('hashchange', leave, { capture: true });
+    // Kept as the person scrolls: by the time the address has changed, the next screen may
+    // already be drawn and the old screen's scroll gone.
+    const keep = () => scrolled.set(shown.current, window.scrollY);
+    window.addEventListener('scroll', keep, { passive: true });
+    return () => window.removeEventListener('scroll', keep);
   }, []);
   useEffect(() => {
     if (first.current) {
