@@ -2,7 +2,7 @@
  * The bridge's JSON for the phone: the only types the app shares with the bridge.
  * Everything in here has already been parsed and cleaned by the bridge.
  */
-import type { Answer, Ask, BeltButton, Caps, DecidedBy, Item, PaneState, Starter, Turn, WriteTarget } from './types';
+import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, WriteTarget } from './types';
 
 export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
 
@@ -24,6 +24,39 @@ export interface DashboardJson {
   /** False when durable agents are off: the phone shows no section. */
   durable: boolean;
   agents: AgentRow[];
+  /** Every open ask of every agent that answers, oldest first: the dashboard's "Needs you". */
+  inbox: InboxAsk[];
+}
+
+/**
+ * One open ask in the dashboard's inbox. An ask is named by its agent and its id together
+ * (`askKey`): two copies of one agent program raise asks with the same id.
+ */
+export interface InboxAsk {
+  agent: string;
+  paneId: string;
+  askId: string;
+  kind: AskKind;
+  /**
+   * What the card's headline is built from: a permission ask's tool name only (empty when it
+   * names none), never its title or reason, which are model text; the ask's title otherwise.
+   */
+  title: string;
+  createdAt?: string;
+  /** The conversation's title. */
+  conversation: string;
+}
+
+/**
+ * The newest item of an open conversation, for its row in the list: one line, already cleaned
+ * and cut. The phone words it by kind (copy stays in its locales).
+ */
+export interface RowPreview {
+  kind: ItemKind;
+  /** A text item's text; a tool's name; a link's title or address; a code block's first line. */
+  text: string;
+  /** When the item was written (the agent's clock). */
+  at: string;
 }
 
 export interface ConversationRow {
@@ -36,6 +69,8 @@ export interface ConversationRow {
   place: string;
   state: PaneState;
   needsYou: number;
+  /** The newest item the bridge holds of it; none before its first item. */
+  preview?: RowPreview;
 }
 
 export interface LayoutWorkspace {

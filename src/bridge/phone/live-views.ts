@@ -3,6 +3,7 @@ import type { AgentJson, ChatJson, DashboardJson } from '../../wire/bridge-json'
 import { sendRows } from '../acts/send-rows';
 import type { AgentHandle } from '../agent-handle';
 import type { DeviceInfo } from '../pairing/device-store';
+import { inboxOf } from '../poll/inbox';
 import { revokedSignal } from './gate';
 import { HttpError } from './http-error';
 import { waitForChange, type Versioned } from './long-poll';
@@ -23,7 +24,7 @@ export function dashboardView(deps: PhoneApiDeps): LiveView {
   return {
     key: 'dashboard',
     sources: handles.map((a) => a.store),
-    render: (): DashboardJson => ({ durable: deps.durable, agents: handles.map((a) => a.store.row()) }),
+    render: (): DashboardJson => ({ durable: deps.durable, agents: handles.map((a) => a.store.row()), inbox: deps.durable ? inboxOf(handles.map((a) => a.store)) : [] }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { AgentJson, AgentRow, AgentStatus, ChatJson } from '../../wire/brid
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
 import { fairShare, PaneLog } from './pane-log';
+import { rowPreview } from './row-preview';
 
 /** Everything the bridge knows of one agent, and the JSON the phone reads of it. */
 export class AgentStore {
@@ -134,6 +135,8 @@ export class AgentStore {
           needsYou: pane.asks.length,
         };
         if (pane.conversationId) row.conversationId = pane.conversationId;
+        const preview = rowPreview(this.panes.get(pane.id)?.entries ?? []);
+        if (preview) row.preview = preview;
         return row;
       }),
       layout: (this.snapshot?.workspaces ?? []).map((ws) => ({ id: ws.id, title: ws.title, tabs: ws.tabs.map((tab) => ({ id: tab.id, title: tab.title })) })),
