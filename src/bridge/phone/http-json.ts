@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '../../wire/limits';
+import { COMPRESS_MIN_BYTES, encode, encodedOnce, pickEncoding } from './compression';
 import { HttpError } from './http-error';
 
 /** Reads a write's JSON body, at most 64 KiB; anything else is a 413 or 400 with a JSON code. */
@@ -21,12 +22,23 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 /** Sends a JSON reply that no cache keeps; a reply already begun is left alone. */
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  const text = JSON.stringify(value);
+  writeJsonText(res, status, JSON.stringify(value), headers);
+}
+
+/**
+ * Writes JSON text, compressed by the request's `Accept-Encoding` when it is large enough to be
+ * worth it; `owner` (a view's one rendering) lets every reader of it share one compression.
+ */
+export function writeJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}, owner?: object): void {
+  const encoding = Buffer.byteLength(text) >= COMPRESS_MIN_BYTES ? pickEncoding(res.req.headers['accept-encoding']) : null;
+  const body = encoding ? (owner ? encodedOnce(owner, text, encoding) : encode(text, encoding)) : Buffer.from(text);
   res.writeHead(status, {
     'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
+    'content-length': String(body.length),
     'cache-control': 'no-store',
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
     ...headers,
   });
-  res.end(text);
+  res.end(body);
 }

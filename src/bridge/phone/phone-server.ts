@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { BadPathSegment } from '../../wire/phone-routes';
@@ -9,6 +10,7 @@ import { FailureLimit } from '../pairing/failure-limit';
 import { admit } from './gate';
 import { guardApiRequest } from './request-guard';
 import { findRoute } from './routes';
+import { pickEncoding } from './compression';
 import { readStatic } from './static-files';
 
 /**
@@ -82,15 +84,24 @@ async function route(server: ServerContext, req: IncomingMessage, res: ServerRes
 }
 
 async function serveStatic(deps: PhoneApiDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  const file = await readStatic(path, deps.appDir);
+  const file = await readStatic(path, deps.appDir, pickEncoding(req.headers['accept-encoding']));
   if (!file) throw new HttpError(404, 'not-found', 'no such file (was the app built? run npm run build)');
-  res.writeHead(200, {
+  // Hashed assets never change; the shell is checked each time, and costs a 304 when it did not change.
+  const etag = `"${createHash('sha1').update(file.body).digest('base64url')}"`;
+  const headers: Record<string, string> = {
     'content-type': file.type,
-    'content-length': String(file.body.length),
     'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    etag,
+    vary: 'accept-encoding',
     'content-security-policy': CSP,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-  });
+    ...(file.encoding ? { 'content-encoding': file.encoding } : {}),
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': String(file.body.length) });
   res.end(req.method === 'HEAD' ? undefined : file.body);
 }
