@@ -128,6 +128,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     async close() {
       scheduler.stop();
       await Promise.all([closeServer(server), closeServer(control)]);
+      for (const handle of agents.values()) handle.link.close();
       await Promise.all(caches.map((cache) => cache.flush()));
       await devices.settled();
     },

@@ -87,8 +87,8 @@ const choice = () =>
     ],
   });
 
-async function tap(handle: AgentHandle, answer: object, extra: { requestId?: string; secondTap?: boolean; hash?: string } = {}) {
-  const ask = handle.store.chatJson('p')!.asks[0]!;
+async function tap(handle: AgentHandle, answer: object, extra: { requestId?: string; secondTap?: boolean; hash?: string; ask?: { id: string; hash: string } } = {}) {
+  const ask = extra.ask ?? handle.store.chatJson('p')!.asks[0]!;
   return answerAsk(
     handle,
     ask.id,
@@ -169,9 +169,11 @@ describe('answering through the bridge', () => {
     const handle = await handleFor();
     nextPost = 'lose-before';
     expect(await tap(handle, { optionIds: ['y'] })).toEqual({ outcome: 'unknown' });
+    // The card as the phone drew it: the taps after this one repeat it, whatever the bridge has read since.
+    const drawn = handle.store.chatJson('p')!.asks[0]!;
     pane.decide('q');
-    expect(await tap(handle, { optionIds: ['y'] })).toEqual({ outcome: 'maybe-applied' });
-    expect(await tap(handle, { optionIds: ['y'] })).toEqual({ outcome: 'maybe-applied' });
+    expect(await tap(handle, { optionIds: ['y'] }, { ask: drawn })).toEqual({ outcome: 'maybe-applied' });
+    expect(await tap(handle, { optionIds: ['y'] }, { ask: drawn })).toEqual({ outcome: 'maybe-applied' });
     expect(posts).toHaveLength(2);
   });
 

@@ -5,7 +5,8 @@
  */
 import { REPLY_LIMITS, VERSION_HEADER, WIRE_PREFIX, type ReplyKind } from '../../wire/limits';
 import type { AgentSource } from '../config/config';
-import { checkSocketPrivacy } from './socket-privacy';
+import { AddressRefused } from './address-refused';
+import { PrivateSocketAgent } from './private-socket-agent';
 import { checkToken, checkUrl } from '../config/source-rules';
 import { callSocket, TransportError, type WireResponse } from './transport';
 import { callUrl, type UrlTls } from './transport-url';
@@ -18,10 +19,7 @@ export const DEADLINES = {
 
 export type RouteClass = keyof (typeof DEADLINES)['socket'];
 
-/** The address failed a check before any byte was sent (privacy walk, bad config). */
-export class AddressRefused extends Error {
-  override readonly name = 'AddressRefused';
-}
+export { AddressRefused };
 
 /**
  * How the bridge reaches one agent: checks the address before every connect, adds the version
@@ -30,12 +28,21 @@ export class AddressRefused extends Error {
 export class AgentLink {
   /** The wire version picked at hello; null until then. */
   version: number | null = null;
+  /** Kept-alive connections to the agent's socket, each made after the privacy walk. */
+  readonly sockets: PrivateSocketAgent | null;
 
   /** `tls` adds trust for a test's own CA; production uses the system's certificates only. */
   constructor(
     private readonly source: AgentSource,
     private readonly tls?: UrlTls,
-  ) {}
+  ) {
+    this.sockets = source.address?.kind === 'socket' ? new PrivateSocketAgent(source.address.path) : null;
+  }
+
+  /** Closes the kept connections (the bridge is stopping or restarting). */
+  close(): void {
+    this.sockets?.destroy();
+  }
 
   get where(): 'here' | 'elsewhere' {
     return this.source.address?.kind === 'url' ? 'elsewhere' : 'here';
@@ -66,12 +73,7 @@ export class AgentLink {
       deadlineMs: DEADLINES[address.kind][routeClass],
       maxBytes: REPLY_LIMITS[reply],
     };
-    if (address.kind === 'socket') {
-      const privacy = await checkSocketPrivacy(address.path);
-      if (!privacy.ok && privacy.missing) throw new TransportError('no-socket', privacy.reason);
-      if (!privacy.ok) throw new AddressRefused(privacy.reason);
-      return callSocket(address.path, call);
-    }
+    if (address.kind === 'socket') return callSocket(address.path, call, this.sockets ?? false);
     // Checked again before every call, as the socket's privacy walk is: a bad address never dials.
     const refused = checkUrl(address.url) ?? checkToken(address.token);
     if (refused) throw new AddressRefused(refused);

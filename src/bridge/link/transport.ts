@@ -1,4 +1,5 @@
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type Agent as HttpAgent, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { AddressRefused } from './address-refused';
 
 /** Why an exchange with an agent failed; the poller and the intents map these to states. */
 export type TransportFailure = 'timeout' | 'connection-refused' | 'no-socket' | 'connection-lost' | 'too-large' | 'not-json' | 'bad-address' | 'certificate-refused';
@@ -46,7 +47,7 @@ export type OpenRequest = (headers: Record<string, string>, onResponse: (res: In
  * `maxBytes` is not read, and the body must be JSON (or empty). `describeError` turns a socket
  * error into the transport's own failure and sentence.
  */
-export function exchange(call: WireCall, open: OpenRequest, describeError: (err: NodeJS.ErrnoException) => TransportError): Promise<WireResponse> {
+export function exchange(call: WireCall, open: OpenRequest, describeError: (err: NodeJS.ErrnoException) => TransportError | AddressRefused): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
     const headers: Record<string, string> = { ...call.headers };
@@ -56,7 +57,8 @@ export function exchange(call: WireCall, open: OpenRequest, describeError: (err:
     }
     let settled = false;
     let req: ClientRequest | undefined;
-    const settle = (outcome: { error: TransportError } | { response: WireResponse }) => {
+    let counted: { socket: import('node:net').Socket; read: number; written: number } | undefined;
+    const settle = (outcome: { error: TransportError | AddressRefused } | { response: WireResponse }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -88,7 +90,8 @@ export function exchange(call: WireCall, open: OpenRequest, describeError: (err:
         const raw = Buffer.concat(chunks);
         const json = parseBody(raw, status);
         if (json === NOT_JSON) return fail('not-json', 'the reply is not JSON');
-        const bytes = { read: res.socket?.bytesRead ?? raw.length, written: res.socket?.bytesWritten ?? 0 };
+        // A kept-alive socket counts every request it carried: this exchange's bytes are the difference.
+        const bytes = counted ? { read: counted.socket.bytesRead - counted.read, written: counted.socket.bytesWritten - counted.written } : { read: raw.length, written: 0 };
         settle({ response: { status, headers: res.headers, json, raw, bytes } });
       });
     };
@@ -98,6 +101,9 @@ export function exchange(call: WireCall, open: OpenRequest, describeError: (err:
       // Node refuses some requests before any byte leaves (such as a bad header value).
       return settle({ error: describeError(err as NodeJS.ErrnoException) });
     }
+    req.on('socket', (socket) => {
+      counted = { socket, read: socket.bytesRead, written: socket.bytesWritten };
+    });
     req.on('error', (err: NodeJS.ErrnoException) => settle({ error: describeError(err) }));
     req.end(payload);
   });
@@ -117,11 +123,13 @@ function parseBody(raw: Buffer, status: number): unknown {
 }
 
 /** One exchange over a Unix socket: deadline for the whole exchange, reply capped at `maxBytes`. */
-export function callSocket(socketPath: string, call: WireCall): Promise<WireResponse> {
+export function callSocket(socketPath: string, call: WireCall, agent: HttpAgent | false = false): Promise<WireResponse> {
   return exchange(
     call,
-    (headers, onResponse) => httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent: false }, onResponse),
+    (headers, onResponse) => httpRequest({ socketPath, method: call.method, path: call.path, headers: { ...headers, host: 'durable-agent' }, agent }, onResponse),
     (err) => {
+      // A refusal the connection's own check made (the privacy walk) is passed on as it is.
+      if (err instanceof TransportError || err instanceof AddressRefused) return err;
       if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`, { cause: err });
       if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused', { cause: err });
       return new TransportError('connection-lost', 'the connection was lost', { cause: err });
