@@ -9,9 +9,12 @@ import { ClosedChatView } from './closed-chat-view';
 import { ConnectionBanner } from './connection-banner';
 import { ConversationsView } from './conversations-view';
 import { DashboardView } from './dashboard-view';
-import { PairScreen } from './pair-screen';
+import { lazyScreen } from './lazy-screen';
 import { useScreenPlace } from './screen-place';
-import { SettingsView } from './settings-view';
+
+// Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
+const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairScreen));
+const SettingsView = lazyScreen(() => import('./settings-view').then((m) => m.SettingsView));
 
 /** The document's title for a screen: what it shows, then the app's name. */
 function screenTitle(route: Route, stores: AppStores, paired: boolean): string {

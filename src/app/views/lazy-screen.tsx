@@ -1,0 +1,25 @@
+import { signal } from '@preact/signals';
+import type { ComponentType } from 'preact';
+import { useEffect } from 'preact/hooks';
+
+/**
+ * A screen whose code loads the first time it is shown, so the first screen's JavaScript stays
+ * small (the first-load budget is 30 KB gzip). Until it has loaded, nothing is drawn in its place.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const loaded = signal<ComponentType<P> | null>(null);
+  let loading: Promise<void> | null = null;
+  const start = () => {
+    loading ??= load().then((component) => {
+      loaded.value = component;
+    });
+    return loading;
+  };
+  return function LazyScreen(props: P) {
+    useEffect(() => {
+      void start();
+    }, []);
+    const Screen = loaded.value;
+    return Screen ? <Screen {...props} /> : null;
+  };
+}
