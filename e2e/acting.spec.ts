@@ -169,6 +169,9 @@ test('rename, close and reopen show on the phone and in the agent; a closed conv
   expect(collie.state.panes.has('p')).toBe(true);
 
   await openApp(page, '#/agent/desk');
+  // Workspaces and tabs are renamed and closed on the agent's Manage screen, one link from its list.
+  await page.getByRole('link', { name: 'Manage workspaces and tabs' }).click();
+  await expect(page).toHaveURL(/#\/agent\/desk\/manage$/);
   const workspace = page.getByRole('group', { name: 'Workspace Work' });
   await workspace.getByRole('button', { name: 'Rename' }).click();
   await workspace.getByLabel('New name').fill('Shipping');

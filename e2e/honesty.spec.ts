@@ -59,6 +59,16 @@ test('a bridge that stops answering is said so, with the last state kept on scre
   bridge = undefined;
   await expect(page.getByRole('alert')).toHaveText('The bridge is not answering. Showing what was last known.');
   await expect(page.getByText('still here')).toBeVisible();
+
+  // The bridge comes back on the same port: the banner goes within a second of its answering.
+  const started = await startBridge(dirs, ['--port', new URL(url).port]);
+  bridge = started.proc;
+  const back = Date.now();
+  // Watched on every frame in the page: an expect's own retry spacing would blur the time.
+  await page.waitForFunction(() => document.querySelector('[data-connection]') === null, null, { polling: 'raf' });
+  expect(Date.now() - back).toBeLessThan(1000);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('still here')).toBeVisible();
 });
 
 test('a phone that goes offline says so', async ({ page, context }) => {

@@ -5,22 +5,31 @@ export type Route =
   | { screen: 'dashboard' }
   | { screen: 'settings' }
   | { screen: 'agent'; agent: string }
-  | { screen: 'chat'; agent: string; paneId: string }
+  /** An agent's workspaces and tabs, to rename or close. */
+  | { screen: 'manage'; agent: string }
+  /** With `askId`: opened at that ask's card (the dashboard's inbox links here). */
+  | { screen: 'chat'; agent: string; paneId: string; askId?: string }
   | { screen: 'closed'; agent: string; conversationId: string };
 
 /**
  * Routes live in the hash, so the bridge serves one shell for every screen. A pane or
  * conversation id that breaks the wire's id rule (such as `.` or `..`, which a URL would read as
- * a dot segment) names nothing: the route falls back to the agent's list.
+ * a dot segment) names nothing: the route falls back to the agent's list (an ask id that breaks
+ * it, to the chat without a card to open at).
  */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
   if (parts[0] === 'settings' && parts.length === 1) return { screen: 'settings' };
   if (parts[0] === 'agent' && parts[1] !== undefined) {
+    const agent = parts[1];
     const id = parts[3];
-    if (parts[2] === 'chat' && isValidId(id)) return { screen: 'chat', agent: parts[1], paneId: id };
-    if (parts[2] === 'closed' && isValidId(id)) return { screen: 'closed', agent: parts[1], conversationId: id };
-    return { screen: 'agent', agent: parts[1] };
+    if (parts[2] === 'chat' && isValidId(id)) {
+      const askId = parts[4] === 'ask' ? parts[5] : undefined;
+      return isValidId(askId) ? { screen: 'chat', agent, paneId: id, askId } : { screen: 'chat', agent, paneId: id };
+    }
+    if (parts[2] === 'closed' && isValidId(id)) return { screen: 'closed', agent, conversationId: id };
+    if (parts[2] === 'manage' && parts.length === 3) return { screen: 'manage', agent };
+    return { screen: 'agent', agent };
   }
   return { screen: 'dashboard' };
 }
@@ -34,10 +43,27 @@ export function hrefOf(route: Route): string {
       return '#/settings';
     case 'agent':
       return `#/agent/${seg(route.agent)}`;
+    case 'manage':
+      return `#/agent/${seg(route.agent)}/manage`;
     case 'chat':
-      return `#/agent/${seg(route.agent)}/chat/${seg(route.paneId)}`;
+      return `#/agent/${seg(route.agent)}/chat/${seg(route.paneId)}${route.askId === undefined ? '' : `/ask/${seg(route.askId)}`}`;
     case 'closed':
       return `#/agent/${seg(route.agent)}/closed/${seg(route.conversationId)}`;
+  }
+}
+
+/** Where the top bar's Back leads from a screen: one level up, or nowhere from the dashboard. */
+export function parentOf(route: Route): Route | null {
+  switch (route.screen) {
+    case 'chat':
+    case 'closed':
+    case 'manage':
+      return { screen: 'agent', agent: route.agent };
+    case 'agent':
+    case 'settings':
+      return { screen: 'dashboard' };
+    case 'dashboard':
+      return null;
   }
 }
 

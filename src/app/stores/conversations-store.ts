@@ -1,11 +1,13 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow, LayoutWorkspace } from '../../wire/bridge-json';
 import type { Starter } from '../../wire/types';
 import { polled, type PollEnv, type Polled } from './polled';
 
 export interface ConversationsStore {
   agent: ReadonlySignal<AgentRow | null>;
+  /** The bridge answered that no durable agent of this name is attached. */
+  missing: ReadonlySignal<boolean>;
   /** Open conversations that wait for the person, oldest layout order kept. */
   needsYou: ReadonlySignal<ConversationRow[]>;
   /** The other open conversations. */
@@ -30,6 +32,7 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv): C
   const closed = signal<ClosedConversationRow[]>([]);
   const closedNext = signal<string | null | undefined>(undefined); // undefined: not read yet
   const closedError = signal(false);
+  const missing = signal(false);
   let loading: Promise<void> | null = null;
 
   async function loadMoreClosed(): Promise<void> {
@@ -55,6 +58,7 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv): C
 
   return {
     agent: computed(() => data.value?.agent ?? null),
+    missing,
     needsYou: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou > 0)),
     open: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou === 0)),
     closed,
@@ -64,9 +68,22 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv): C
     starters: computed(() => data.value?.starters ?? []),
     stale: computed(() => current.value?.resource.stale.value ?? false),
     show(agentName) {
-      const resource = polled((etag, options) => client.agent(agentName, etag, options), env);
+      const read = async (etag: string | null, options: ReadOptions): Promise<Fetched<AgentJson>> => {
+        try {
+          const result = await client.agent(agentName, etag, options);
+          if (current.peek() === target) missing.value = false;
+          return result;
+        } catch (err) {
+          // An agent that is not attached is an answer from the bridge, not a bridge that is lost.
+          if (!(err instanceof BridgeHttpError && err.code === 'no-such-agent')) throw err;
+          if (current.peek() === target) missing.value = true;
+          return { changed: false, gone: true };
+        }
+      };
+      const resource = polled(read, env);
       const target = { name: agentName, resource };
       current.value = target;
+      missing.value = false;
       closed.value = [];
       closedNext.value = undefined;
       closedError.value = false;

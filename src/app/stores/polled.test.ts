@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { polled } from './polled';
+import { FAILED_RETRY_MS, polled } from './polled';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 
 afterEach(() => {
@@ -135,5 +135,31 @@ describe('polled, when the resource is gone', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(reads).toBe(3); // and none once stopped
     expect(resource.stale.value).toBe(false);
+  });
+});
+
+describe('polled, when the bridge comes back', () => {
+  it('asks again soon after a failure and reports the first answer at once', async () => {
+    vi.useFakeTimers();
+    let down = true;
+    const reports: boolean[] = [];
+    const resource = polled<number>(
+      async (_etag, options) => {
+        if (down) throw new Error('connection refused');
+        if (options.wait) return new Promise<never>(() => {}); // held: nothing changes
+        return { changed: true, data: 1, etag: 'v1' };
+      },
+      { report: (ok) => reports.push(ok), isVisible: () => true, onVisibility: () => () => {} },
+    );
+    const stop = resource.start();
+    await vi.advanceTimersByTimeAsync(FAILED_RETRY_MS * 3);
+    expect(reports.every((ok) => !ok)).toBe(true);
+    const failures = reports.length;
+    expect(failures).toBeGreaterThanOrEqual(3); // asked again while down, not only once a second
+    down = false;
+    await vi.advanceTimersByTimeAsync(FAILED_RETRY_MS);
+    expect(reports.slice(failures)).toEqual([true]);
+    expect([resource.data.value, resource.stale.value]).toEqual([1, false]);
+    stop();
   });
 });

@@ -1,8 +1,13 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 
-/** After a failed read, the phone asks again this much later. */
+/** A resource that is gone is asked for again this much later. */
 export const RETRY_MS = 1000;
+/**
+ * While the bridge does not answer, the phone asks again this often: short enough that the
+ * banner goes within a second of the bridge answering again, long enough not to hammer it.
+ */
+export const FAILED_RETRY_MS = 400;
 
 export interface Polled<T> {
   data: ReadonlySignal<T | null>;
@@ -15,6 +20,7 @@ export interface Polled<T> {
 
 export interface PollEnv {
   retryMs?: number;
+  failedRetryMs?: number;
   /** Defaults to the page's own visibility. */
   isVisible?: () => boolean;
   onVisibility?: (listener: () => void) => () => void;
@@ -31,6 +37,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
   const data = signal<T | null>(null);
   const stale = signal(false);
   const retryMs = env.retryMs ?? RETRY_MS;
+  const failedRetryMs = env.failedRetryMs ?? FAILED_RETRY_MS;
   const isVisible = env.isVisible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible');
   const onVisibility =
     env.onVisibility ??
@@ -81,7 +88,8 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
         // After a failure the next read is answered at once, so a recovery shows at once too.
         last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
         if (stopped || !isVisible()) break;
-        if (last !== 'ok') await pause(retryMs); // a bridge that fails or a resource that is gone is not asked in a loop
+        // A bridge that fails or a resource that is gone is not asked in a loop.
+        if (last !== 'ok') await pause(last === 'failed' ? failedRetryMs : retryMs);
       }
       looping = false;
     };

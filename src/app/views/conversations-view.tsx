@@ -1,42 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
-import type { ClosedConversationRow, ConversationRow } from '../../wire/bridge-json';
 import { t } from '../i18n';
 import { hrefOf } from '../router';
 import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentStatusText } from './agent-status';
 import { useCanAct } from './can-act';
-import { WorkspacesSection } from './manage/workspaces-section';
+import { ClosedRow, OpenRow } from './list/conversation-row';
+import { useNow } from './list/use-now';
+import { hasManage } from './manage/manage-view';
 import { Starters } from './starters';
-
-function OpenRow({ agent, row }: { agent: string; row: ConversationRow }) {
-  return (
-    <li>
-      <a class="conversation-row" href={hrefOf({ screen: 'chat', agent, paneId: row.paneId })} data-pane={row.paneId}>
-        <span class="conversation-main">
-          <span class="conversation-title">{row.title}</span>
-          <span class="conversation-place">{row.place}</span>
-        </span>
-        {row.needsYou > 0 ? <span class="count-needs-you">{t('conversations.waiting', { count: row.needsYou })}</span> : <span class="muted">{t(`pane.state.${row.state}`)}</span>}
-      </a>
-    </li>
-  );
-}
-
-function ClosedRow({ agent, row }: { agent: string; row: ClosedConversationRow }) {
-  const when = row.closedAt ?? row.updatedAt;
-  return (
-    <li>
-      <a class="conversation-row closed" href={hrefOf({ screen: 'closed', agent, conversationId: row.id })} data-conversation={row.id}>
-        <span class="conversation-main">
-          <span class="conversation-title">{row.title}</span>
-          {when && <span class="conversation-place">{new Date(when).toLocaleString()}</span>}
-        </span>
-      </a>
-    </li>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
@@ -49,11 +22,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * An agent's conversations like a messenger's list: those that need you, the other open ones,
- * then Closed; its starters, and its workspaces to rename or close (each only for its cap).
+ * then Closed; its starters. Renaming and closing workspaces and tabs live on the Manage
+ * screen, one link away, so the list holds only what opens a chat.
  */
 export function ConversationsView({ store, acts, agentName }: { store: ConversationsStore; acts: ActsStore; agentName: string }) {
   useEffect(() => store.show(agentName), [store, agentName]);
   const canAct = useCanAct();
+  const now = useNow();
   const agent = store.agent.value;
   const historyKept = agent?.caps?.history === true;
   useEffect(() => {
@@ -63,6 +38,16 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
   const open = store.open.value;
   const closed = store.closed.value;
   const status = agent ? agentStatusText(agent) : null;
+  if (store.missing.value) {
+    return (
+      <main class="screen conversations">
+        <h2>{agentName}</h2>
+        <p class="banner" role="status">
+          {t('conversations.notFound')}
+        </p>
+      </main>
+    );
+  }
   return (
     <main class={`screen conversations${store.stale.value || status ? ' stale' : ''}`}>
       <h2>
@@ -83,7 +68,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
         <Section id="needs-you-heading" title={t('conversations.needsYou')}>
           <ul class="conversation-list">
             {needsYou.map((row) => (
-              <OpenRow key={row.paneId} agent={agentName} row={row} />
+              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} />
             ))}
           </ul>
         </Section>
@@ -92,7 +77,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
         <Section id="open-heading" title={t('conversations.open')}>
           <ul class="conversation-list">
             {open.map((row) => (
-              <OpenRow key={row.paneId} agent={agentName} row={row} />
+              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} />
             ))}
           </ul>
         </Section>
@@ -103,7 +88,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
           {closed.length > 0 && (
             <ul class="conversation-list">
               {closed.map((row) => (
-                <ClosedRow key={row.id} agent={agentName} row={row} />
+                <ClosedRow key={row.id} agent={agentName} row={row} now={now} />
               ))}
             </ul>
           )}
@@ -116,7 +101,11 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
           )}
         </Section>
       )}
-      {canAct && <WorkspacesSection acts={acts} agentName={agentName} layout={store.layout.value} caps={agent?.caps ?? null} />}
+      {canAct && hasManage(agent?.caps, store.layout.value.length) && (
+        <a class="manage-link" href={hrefOf({ screen: 'manage', agent: agentName })}>
+          {t('manage.link')}
+        </a>
+      )}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { hrefOf } from '../router';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentStatusText } from './agent-status';
+import { InboxSection } from './inbox/inbox-section';
 
 function AgentRowView({ agent }: { agent: AgentRow }) {
   const status = agentStatusText(agent);
@@ -47,7 +48,10 @@ function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; c
   );
 }
 
-/** The dashboard: the Durable agents section moves above everything else while any ask waits. */
+/**
+ * The dashboard. While any ask waits, the Durable agents section moves above everything else,
+ * with "Needs you" (every open ask, oldest first) right under it.
+ */
 export function DashboardView({ store, connection }: { store: DashboardStore; connection: ConnectionStore }) {
   useEffect(() => store.start(), [store]);
   const agents = store.agents.value;
@@ -67,5 +71,6 @@ export function DashboardView({ store, connection }: { store: DashboardStore; co
       </section>
     ) : null;
   const bridge = <BridgeSection key="bridge" dashboard={store} connection={connection} />;
-  return <main class="screen dashboard">{store.anyoneWaiting.value ? [durable, bridge] : [bridge, durable]}</main>;
+  const inbox = store.durable.value === true ? <InboxSection key="inbox" inbox={store.inbox.value} stale={store.stale.value} /> : null;
+  return <main class="screen dashboard">{store.anyoneWaiting.value ? [durable, inbox, bridge] : [bridge, durable]}</main>;
 }

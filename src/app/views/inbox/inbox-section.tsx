@@ -1,0 +1,54 @@
+import { useId } from 'preact/hooks';
+import { askKey } from '../../../wire/ask-key';
+import type { InboxAsk } from '../../../wire/bridge-json';
+import { t } from '../../i18n';
+import { hrefOf } from '../../router';
+import { fullTime, relativeTime } from '../list/time-words';
+import { useNow } from '../list/use-now';
+import '../list/list.css';
+import { inboxHeadline } from './inbox-headline';
+
+function InboxEntry({ ask, now }: { ask: InboxAsk; now: number }) {
+  const when = ask.createdAt ? relativeTime(ask.createdAt, now) : null;
+  return (
+    <li>
+      <a
+        class="inbox-entry list-row"
+        href={hrefOf({ screen: 'chat', agent: ask.agent, paneId: ask.paneId, askId: ask.askId })}
+        data-inbox-agent={ask.agent}
+        data-inbox-ask={ask.askId}
+      >
+        <span class="row-line">
+          <span class="inbox-headline">{inboxHeadline(ask)}</span>
+          {ask.createdAt && when && (
+            <time class="row-time" dateTime={ask.createdAt} title={fullTime(ask.createdAt)}>
+              {when}
+            </time>
+          )}
+        </span>
+        <span class="conversation-place">{t('inbox.where', { agent: ask.agent, conversation: ask.conversation })}</span>
+      </a>
+    </li>
+  );
+}
+
+/**
+ * "Needs you": every open ask of every agent, oldest first (the bridge's order), each leading
+ * to its chat opened at its card. Shown only while something waits; dimmed while what shows is
+ * the last known state.
+ */
+export function InboxSection({ inbox, stale = false }: { inbox: InboxAsk[]; stale?: boolean }) {
+  const headingId = useId();
+  const now = useNow();
+  if (inbox.length === 0) return null;
+  return (
+    <section class={`inbox${stale ? ' stale' : ''}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('inbox.title')}</h2>
+      <ul class="inbox-list">
+        {inbox.map((ask) => (
+          <InboxEntry key={askKey(ask.agent, ask.askId)} ask={ask} now={now} />
+        ))}
+      </ul>
+    </section>
+  );
+}
