@@ -39,3 +39,13 @@ describe('the dashboard’s Needs you', () => {
     expect(view.root.innerHTML).toBe('');
   });
 });
+
+describe('an inbox entry for a screen reader', () => {
+  it('is named by its question and described by where it waits and when', () => {
+    view = mount(<InboxSection inbox={inbox.slice(0, 1)} />);
+    const link = view.root.querySelector('a')!;
+    const text = (ids: string) => ids.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(text(link.getAttribute('aria-labelledby')!)).toEqual(['Ship it?']);
+    expect(text(link.getAttribute('aria-describedby')!)).toEqual(['desk-b · Work', '10 minutes ago']);
+  });
+});

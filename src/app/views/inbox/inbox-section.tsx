@@ -8,25 +8,36 @@ import { useNow } from '../list/use-now';
 import '../list/list.css';
 import { inboxHeadline } from './inbox-headline';
 
+/**
+ * One ask. Its link is named by the question alone and described by where it waits and when:
+ * a name that also held the conversation's title would read like that conversation's own link.
+ */
 function InboxEntry({ ask, now }: { ask: InboxAsk; now: number }) {
+  const id = useId();
   const when = ask.createdAt ? relativeTime(ask.createdAt, now) : null;
   return (
     <li>
       <a
         class="inbox-entry list-row"
         href={hrefOf({ screen: 'chat', agent: ask.agent, paneId: ask.paneId, askId: ask.askId })}
+        aria-labelledby={`${id}-q`}
+        aria-describedby={when ? `${id}-where ${id}-when` : `${id}-where`}
         data-inbox-agent={ask.agent}
         data-inbox-ask={ask.askId}
       >
         <span class="row-line">
-          <span class="inbox-headline">{inboxHeadline(ask)}</span>
+          <span class="inbox-headline" id={`${id}-q`}>
+            {inboxHeadline(ask)}
+          </span>
           {ask.createdAt && when && (
-            <time class="row-time" dateTime={ask.createdAt} title={fullTime(ask.createdAt)}>
+            <time class="row-time" id={`${id}-when`} dateTime={ask.createdAt} title={fullTime(ask.createdAt)}>
               {when}
             </time>
           )}
         </span>
-        <span class="conversation-place">{t('inbox.where', { agent: ask.agent, conversation: ask.conversation })}</span>
+        <span class="conversation-place" id={`${id}-where`}>
+          {t('inbox.where', { agent: ask.agent, conversation: ask.conversation })}
+        </span>
       </a>
     </li>
   );
