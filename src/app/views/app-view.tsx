@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { t } from '../i18n';
-import { hrefOf, type Route } from '../router';
+import { hrefOf, parentOf, type Route } from '../router';
 import type { AppStores } from '../stores/create-stores';
 import { CanAct } from './can-act';
 import { Drafts } from './drafts';
@@ -15,6 +15,7 @@ import { useScreenPlace } from './screen-place';
 // Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
 const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairScreen));
 const SettingsView = lazyScreen(() => import('./settings-view').then((m) => m.SettingsView));
+const ManageView = lazyScreen(() => import('./manage/manage-view').then((m) => m.ManageView));
 
 /** The document's title for a screen: what it shows, then the app's name. */
 function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
@@ -31,15 +32,9 @@ function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
       return `${stores.chat.chat.value?.pane.title ?? route.paneId} · ${route.agent} · ${app}`;
     case 'closed':
       return `${stores.history.title.value ?? route.conversationId} · ${route.agent} · ${app}`;
-    default:
-      return `${'agent' in route ? `${route.agent} · ` : ''}${app}`;
+    case 'manage':
+      return `${t('manage.screen', { agent: route.agent })} · ${app}`;
   }
-}
-
-function backOf(route: Route): Route | null {
-  if (route.screen === 'chat' || route.screen === 'closed') return { screen: 'agent', agent: route.agent };
-  if (route.screen === 'agent' || route.screen === 'settings') return { screen: 'dashboard' };
-  return null;
 }
 
 /** The app's frame: the top bar, the connection banner, and the screen the route names, once the phone is paired. */
@@ -47,7 +42,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   const pairing = stores.pairing.state.value;
   const paired = pairing.phase === 'paired';
   const current = route.value;
-  const back = paired ? backOf(current) : null;
+  const back = paired ? parentOf(current) : null;
   const canAct = stores.pairing.canAct.value;
   useScreenPlace(current, screenTitle(current, stores, paired));
   return (
@@ -76,6 +71,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} />}
         {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} />}
         {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
+        {paired && current.screen === 'manage' && <ManageView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
         {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} />}
         {paired && current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
       </Drafts.Provider>
