@@ -38,6 +38,8 @@ export class AgentState {
   rev = 1;
   /** Called after every visible change (the kit saves conversations from here). */
   onChange: () => void = () => {};
+  /** Called once a pane's turn has ended, whoever ended it (the kit starts the next queued text from here). */
+  onTurnEnd: (pane: PaneModel) => void = () => {};
 
   constructor(
     readonly hostName: string,
@@ -115,7 +117,7 @@ export class AgentState {
   private place(conversation: Conversation, ws: WorkspaceModel, tab: TabModel, paneId: string): PaneModel {
     Object.assign(conversation.record, { state: 'open', paneId, workspaceId: ws.id, tabId: tab.id });
     delete conversation.record.closedAt;
-    const pane = new PaneModel(paneId, conversation, this.bump);
+    const pane = new PaneModel(paneId, conversation, this.bump, (ended) => this.onTurnEnd(ended));
     tab.panes.set(paneId, pane);
     this.panes.set(paneId, pane);
     this.bump();

@@ -1,13 +1,8 @@
 import type { Answer, Ask, BeltButton, DecidedBy, DistributiveOmit, Item } from '../wire/types';
 import type { AgentState } from './agent-state';
 import { askIdFor } from './ask-id';
+import { askFromSpec, specFromAsk, type AnswerFor, type AskSpec } from './ask-spec';
 import type { OpenAsk, PaneModel } from './pane-model';
-
-/** What an agent passes to raise an ask; the kit adds id, revision and times. */
-export type AskSpec = DistributiveOmit<Exclude<Ask, { kind: 'unknown' }>, 'id' | 'revision' | 'createdAt' | 'expiresAt' | 'shortened'> & {
-  /** Seconds until the ask is decided by `timeout`. */
-  expiresInSeconds?: number;
-};
 
 /** An item as an agent writes it; `at` defaults to now. */
 export type ItemSpec = DistributiveOmit<Item, 'at'> & { at?: string };
@@ -22,8 +17,11 @@ export class AskClosedError extends Error {
 export interface PaneHandle {
   readonly id: string;
   readonly conversationId: string;
-  /** Raises an ask; resolves with the phone's answer, rejects with AskClosedError otherwise. */
-  ask(spec: AskSpec): Promise<Answer>;
+  /**
+   * Raises an ask; resolves with the phone's answer (option ids, text or form values, by the
+   * ask's kind), rejects with AskClosedError when the agent, a stop or the timer decides it.
+   */
+  ask<S extends AskSpec>(spec: S): Promise<AnswerFor<S>>;
   /** Changes an open ask in place: its revision rises and an older answer is refused as stale. */
   reviseAsk(toolCallId: string, changes: Partial<AskSpec>): boolean;
   /** Closes an open ask as decided in the agent (`program`). */
@@ -62,12 +60,14 @@ export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
       return pane.conversation.record.items.length;
     },
     close: () => state.panes.get(pane.id) === pane && state.closePane(pane.id),
-    ask: (spec) => raiseAsk(state, pane, spec),
+    ask: <S extends AskSpec>(spec: S) => raiseAsk(state, pane, spec) as Promise<AnswerFor<S>>,
     reviseAsk(toolCallId, changes) {
       const open = pane.openAsks.get(askIdFor(pane.id, toolCallId));
       if (!open) return false;
       const { expiresInSeconds, ...rest } = changes;
-      const ask = { ...open.ask, ...rest, id: open.ask.id, toolCallId, revision: open.ask.revision + 1 } as Ask;
+      const merged = { ...specFromAsk(open.ask), ...rest, toolCallId } as AskSpec;
+      const ask = askFromSpec(merged, open.ask.id, open.ask.revision + 1, open.ask.createdAt ?? new Date().toISOString());
+      if (open.ask.expiresAt) ask.expiresAt = open.ask.expiresAt;
       if (expiresInSeconds !== undefined) setExpiry(pane, open, ask, expiresInSeconds);
       pane.reviseAsk(ask);
       return true;
@@ -103,7 +103,7 @@ function raiseAsk(state: AgentState, pane: PaneModel, spec: AskSpec): Promise<An
   const { expiresInSeconds, ...rest } = spec;
   const id = askIdFor(pane.id, spec.toolCallId);
   if (pane.openAsks.has(id)) return Promise.reject(new Error(`an ask for tool call ${spec.toolCallId} is already open`));
-  const ask = { ...rest, id, revision: 1, createdAt: new Date().toISOString() } as Ask;
+  const ask = askFromSpec(rest, id, 1, new Date().toISOString());
   return new Promise<Answer>((resolve, reject) => {
     const open: OpenAsk = {
       ask,

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createTlsServer, type ServerOptions as TlsOptions } from 'node:https';
 import { LIMITS, VERSION_HEADER, WIRE_PREFIX, WIRE_VERSIONS } from '../wire/limits';
 import { isRecord, type Rec } from '../wire/read';
-import type { AgentState } from './agent-state';
 import type { WriteContext } from './routes-write';
 import { routeWire, type WireReply } from './wire-routes';
 
@@ -42,9 +41,12 @@ async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireRepl
   if (!url.pathname.startsWith(`${WIRE_PREFIX}/`)) return notFound();
   const path = url.pathname.slice(WIRE_PREFIX.length);
   const method = req.method ?? 'GET';
-  const version = req.headers[VERSION_HEADER];
-  if (method === 'GET' && path === '/hello') return hello(state, version, log);
-  if (version === undefined) return { status: 400, body: { code: 'version-required' } };
+  const version = readVersion(req.headers[VERSION_HEADER]);
+  // Hello answers without the header; every other call needs one this agent speaks.
+  if (version === undefined && !(method === 'GET' && path === '/hello')) return { status: 400, body: { code: 'version-required' } };
+  if (version === 'malformed') return { status: 400, body: { code: 'version-required', message: `${VERSION_HEADER} must be a whole number` } };
+  if (version !== undefined && !(version >= WIRE_VERSIONS.min && version <= WIRE_VERSIONS.max)) return incompatible(version, log);
+  if (method === 'GET' && path === '/hello') return { status: 200, body: { ...state.hello() } };
   if (!state.ready) return { status: 503, body: { code: 'starting' } };
   let body: Rec = {};
   if (method === 'POST') {
@@ -56,20 +58,17 @@ async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireRepl
   return routeWire(ctx, { method, path, query: url.searchParams, ifNoneMatch, body });
 }
 
-function hello(state: AgentState, version: string | string[] | undefined, log: (line: string) => void): WireReply {
-  if (typeof version === 'string') {
-    const asked = Number(version);
-    if (!(asked >= WIRE_VERSIONS.min && asked <= WIRE_VERSIONS.max)) {
-      // The telling hello: the dialer speaks no version we do; say so on our side too.
-      const refusal = `The bridge speaks wire v${version}, this agent speaks v${WIRE_VERSIONS.min}..v${WIRE_VERSIONS.max}.`;
-      log(`[agent] incompatible: ${refusal}`);
-      return {
-        status: 409,
-        body: { code: 'incompatible', refusal, agent: { ...WIRE_VERSIONS }, collie: { min: asked, max: asked } },
-      };
-    }
-  }
-  return { status: 200, body: { ...state.hello() } };
+/** A version header: a whole number, absent, or something that names no version at all. */
+function readVersion(header: string | string[] | undefined): number | undefined | 'malformed' {
+  if (header === undefined) return undefined;
+  return typeof header === 'string' && /^[1-9]\d{0,8}$/.test(header) ? Number(header) : 'malformed';
+}
+
+/** The telling hello (and any call naming a version this agent does not speak): say so on our side too. */
+function incompatible(asked: number, log: (line: string) => void): WireReply {
+  const refusal = `The bridge speaks wire v${asked}, this agent speaks v${WIRE_VERSIONS.min}..v${WIRE_VERSIONS.max}.`;
+  log(`[agent] incompatible: ${refusal}`);
+  return { status: 409, body: { code: 'incompatible', refusal, agent: { ...WIRE_VERSIONS }, collie: { min: asked, max: asked } } };
 }
 
 function notFound(): WireReply {

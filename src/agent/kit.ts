@@ -10,10 +10,34 @@ import { ConversationStore } from './persist';
 import type { Handlers, StarterRun, WriteContext } from './routes-write';
 import { prepareSocketPath, restrictSocket } from './socket-dir';
 import { createTokenCheck, tokensFromEnv } from './token-check';
+import { startNextQueued } from './turns';
 
-export { AskClosedError, type AskSpec, type ItemSpec, type PaneHandle, type TurnHandle } from './handles';
-export type { Handlers } from './routes-write';
-export type { SendContext } from './turns';
+/*
+ * The kit's one entry: what `@colliepwa/durable-sdk` exports is what this file exports, and the
+ * repository's own demos and tests import the kit from here as a builder imports the package.
+ */
+export { AskClosedError, type ItemSpec, type PaneHandle, type TurnHandle } from './handles';
+export type { AnswerFor, AskSpec, ChoiceAskSpec, FormAskSpec, FormFieldSpec, PermissionAskSpec, TextAskSpec } from './ask-spec';
+export type { Handlers, StarterRun, Target } from './routes-write';
+export type { SendContext, SendHandler } from './turns';
+export type {
+  Answer,
+  BeltButton,
+  Caps,
+  CapName,
+  DecidedBy,
+  FormAnswer,
+  FormFieldType,
+  Item,
+  ItemKind,
+  Option,
+  OptionAnswer,
+  PermissionEffect,
+  PermissionOption,
+  Starter,
+  TextAnswer,
+  ToolStatus,
+} from '../wire/types';
 
 /** How long close() lets replies in flight finish. */
 const CLOSE_GRACE_MS = 2000;
@@ -55,6 +79,7 @@ export interface WorkspaceHandle {
 export interface Collie {
   /** The socket path, or `http(s)://host:port`. */
   readonly address: string;
+  /** @internal The kit's own state, for the repository's tests; not part of the package's API. */
   readonly state: AgentState;
   workspace(id: string, init: { title: string }): WorkspaceHandle;
   /** What the agent does when the phone sends, steers, stops, taps a belt button, renames, closes or reopens. */
@@ -83,6 +108,7 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   const state = new AgentState(options.hostName, capsFrom(options.caps), options.runtime, book);
   if (store) state.onChange = () => store.changed();
   const ctx: WriteContext = { state, handlers: {}, starters: new Map(), log };
+  state.onTurnEnd = (pane) => startNextQueued(state, pane, ctx.handlers.send, log);
   const { server, address } = await startTransport(ctx, options);
 
   return {

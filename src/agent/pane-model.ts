@@ -41,6 +41,7 @@ export class PaneModel {
     readonly id: string,
     readonly conversation: Conversation,
     private readonly changed: () => void,
+    private readonly turnEnded: (pane: PaneModel) => void = () => {},
   ) {}
 
   get title(): string {
@@ -91,6 +92,8 @@ export class PaneModel {
     if (!this.turn || this.turn.state !== 'running') return;
     this.running = null;
     this.publishTurn({ ...this.turn, state, endedAt: new Date().toISOString(), queued: this.queue.length });
+    // After the caller is done (a closing pane leaves the layout first), so the next turn starts clean.
+    queueMicrotask(() => this.turnEnded(this));
   }
 
   enqueue(text: string, requestId: string): void {

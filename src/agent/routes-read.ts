@@ -1,4 +1,4 @@
-import { etagsMatch, snapshotEtag } from '../wire/epoch-rule';
+import { ifNoneMatchHolds, snapshotEtag } from '../wire/epoch-rule';
 import { LIMITS, REPLY_LIMITS } from '../wire/limits';
 import type { AgentState } from './agent-state';
 import { ENVELOPE_BYTES, fitFromStart } from './fit-bytes';
@@ -6,7 +6,7 @@ import { wireError, type WireReply, type WireRequest } from './wire-reply';
 
 export function snapshot(state: AgentState, req: WireRequest): WireReply {
   const etag = snapshotEtag(state.epoch, state.rev);
-  if (etagsMatch(req.ifNoneMatch, etag)) return { status: 304, body: {}, headers: { etag } };
+  if (ifNoneMatchHolds(req.ifNoneMatch, etag)) return { status: 304, body: {}, headers: { etag } };
   return { status: 200, body: { ...state.snapshot() }, headers: { etag } };
 }
 

@@ -1,9 +1,9 @@
-import { checkAnswer } from '../wire/answer';
+import { answerShape, checkAnswer } from '../wire/answer';
 import { cleanField } from '../wire/clean';
 import { isValidId } from '../wire/ids';
 import { LIMITS } from '../wire/limits';
-import { bool, count, isRecord, oneOf, type Rec } from '../wire/read';
-import { sendTextProblem } from '../wire/text-rules';
+import { count, oneOf, type Rec } from '../wire/read';
+import { sendTextProblem, titleProblem } from '../wire/text-rules';
 import { WRITE_TARGETS, type WriteTarget } from '../wire/types';
 import type { AgentState } from './agent-state';
 import { paneHandle, type PaneHandle } from './handles';
@@ -46,10 +46,14 @@ function turnMoved(pane: PaneModel, turnId: string | null): WireReply | null {
   return turnId === current ? null : wireError(409, 'turn-moved', { turn: pane.turn });
 }
 
+/**
+ * The order of the checks (WIRE.md §7): the body's shape, then whether the ask is open
+ * (decided, too-late), then its revision (stale), and only then whether the answer fits.
+ */
 export function answer(ctx: WriteContext, pane: PaneModel, body: Rec): WireReply {
   const revision = count(body.revision);
-  if (!isValidId(body.askId) || revision === undefined || !isRecord(body.answer)) {
-    return badRequest('askId, revision and answer are required');
+  if (!isValidId(body.askId) || revision === undefined || revision < 1 || !answerShape(body.answer)) {
+    return badRequest('askId, revision (a whole number from 1) and answer (optionIds, text or values) are required');
   }
   const open = pane.openAsks.get(body.askId);
   if (!open) {
@@ -66,7 +70,9 @@ export function answer(ctx: WriteContext, pane: PaneModel, body: Rec): WireReply
 
 export function send(ctx: WriteContext, pane: PaneModel, body: Rec, requestId: string): WireReply {
   const { caps } = ctx.state;
-  const steer = bool(body.steer) ?? false;
+  if (body.steer !== undefined && typeof body.steer !== 'boolean') return badRequest('steer must be true or false');
+  const steer = body.steer ?? false;
+  // The route is there for either cap; the kind of send it names must be declared too.
   if (steer ? !caps.steer : !caps.send) return wireError(404, 'not-found');
   const text = body.text;
   const turnId = readTurnId(body);
@@ -131,6 +137,8 @@ function unknownTarget(target: Target): WireReply {
 export function rename(ctx: WriteContext, body: Rec): WireReply {
   const where = readTarget(body);
   if (!where || typeof body.title !== 'string') return badRequest('target, id and title are required');
+  // The phone's rule for a new title (trimmed, 1–256 bytes), then the one cleaner.
+  if (titleProblem(body.title)) return badRequest(`the title must be 1–${LIMITS.titleBytes} bytes, not only white space`);
   const title = cleanField.title(body.title.trim()).text;
   if (title === '') return badRequest('the title is empty');
   const { state } = ctx;

@@ -13,8 +13,8 @@ export interface SendContext {
 export type SendHandler = (context: SendContext) => Promise<void> | void;
 
 /**
- * Starts a turn for a text from the phone and runs the agent's send handler in it. When the turn
- * ends, the oldest queued text starts the next one.
+ * Starts a turn for a text from the phone and runs the agent's send handler in it. When any turn
+ * ends (this one, a stopped one, one of the agent's own), the oldest queued text starts the next.
  */
 export function startSendTurn(
   state: AgentState,
@@ -34,10 +34,13 @@ export function startSendTurn(
         log(`[agent] a turn failed: ${err instanceof Error ? err.message : String(err)}`);
         pane.endTurn('failed');
       },
-    )
-    .then(() => {
-      const next = pane.queue.shift();
-      if (next && state.panes.get(pane.id) === pane && !pane.running) startSendTurn(state, pane, next, handler, log);
-    });
+    );
   return turn.id;
+}
+
+/** After a turn ended: the oldest queued text starts the next turn, while the pane is shown and idle. */
+export function startNextQueued(state: AgentState, pane: PaneModel, handler: SendHandler | undefined, log: (line: string) => void): void {
+  if (pane.running || state.panes.get(pane.id) !== pane) return;
+  const next = pane.queue.shift();
+  if (next) startSendTurn(state, pane, next, handler, log);
 }

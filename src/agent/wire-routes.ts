@@ -1,4 +1,5 @@
 import { isValidId } from '../wire/ids';
+import { canonicalJson } from './canonical-json';
 import type { CapName } from '../wire/types';
 import * as read from './routes-read';
 import * as write from './routes-write';
@@ -52,8 +53,10 @@ export async function routeWire(ctx: write.WriteContext, req: WireRequest): Prom
     if (route.method === 'GET') return route.run(ctx, req, params, '');
     const requestId = req.body.requestId;
     if (!isValidId(requestId)) return wireError(400, 'bad-request', { message: 'requestId is required' });
+    // "Another payload": another route, other path ids (decoded), or another body but for
+    // requestId, compared as JSON values (key order and white space do not count).
     const { requestId: _, ...rest } = req.body;
-    const payload = JSON.stringify([req.path, rest]);
+    const payload = canonicalJson([route.method, route.pattern.source, params, rest]);
     return ctx.state.requests.run(requestId, payload, () => route.run(ctx, req, params, requestId));
   }
   return wireError(404, 'not-found');

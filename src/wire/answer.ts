@@ -5,7 +5,27 @@ import { utf8Length } from './utf8';
 import type { Answer, Ask } from './types';
 
 /**
- * Checks that an untrusted answer fits the ask's kind, options and fields (WIRE.md §5).
+ * The answer's shape, before any ask is looked at (WIRE.md §7): exactly one of
+ * `optionIds` (a list of ids), `text` (a string) or `values` (an object of strings, booleans and
+ * lists of strings). Anything else is `400 bad-request`, whether or not the ask is still open.
+ */
+export function answerShape(raw: unknown): Answer | null {
+  if (!isRecord(raw)) return null;
+  const present = (['optionIds', 'text', 'values'] as const).filter((key) => raw[key] !== undefined);
+  if (present.length !== 1) return null;
+  const { optionIds, text, values } = raw;
+  if (Array.isArray(optionIds) && optionIds.every(isValidId)) return { optionIds };
+  if (typeof text === 'string') return { text };
+  if (isRecord(values) && Object.values(values).every(isFormValue)) return { values: values as Record<string, string | boolean | string[]> };
+  return null;
+}
+
+function isFormValue(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+}
+
+/**
+ * Checks that an untrusted answer fits the ask's kind, options and fields (WIRE.md §7).
  * Returns the answer in its canonical shape, or null (`400 bad-answer`).
  */
 export function checkAnswer(ask: Ask, raw: unknown): Answer | null {
@@ -23,7 +43,8 @@ export function checkAnswer(ask: Ask, raw: unknown): Answer | null {
       return ids.length >= min && ids.length <= max ? { optionIds: ids } : null;
     }
     case 'text':
-      return typeof raw.text === 'string' && !raw.text.includes('\n') && utf8Length(raw.text) <= LIMITS.sendTextBytes ? { text: raw.text } : null;
+      // One line: any line break is refused; an empty line is an answer.
+      return typeof raw.text === 'string' && !/[\r\n]/.test(raw.text) && utf8Length(raw.text) <= LIMITS.sendTextBytes ? { text: raw.text } : null;
     case 'form': {
       if (!isRecord(raw.values)) return null;
       const values: Record<string, string | boolean | string[]> = {};

@@ -2,7 +2,7 @@ import { LIMITS } from './limits';
 import { codePointBytes } from './utf8';
 
 /**
- * The one cleaner for every string an agent sends (bridge.md §5):
+ * The one cleaner for every string an agent sends (WIRE.md §13, Cleaning):
  *   1. remove controls (C0, DEL, C1) — multi-line fields keep newline and tab;
  *   2. remove invisible and direction characters;
  *   3. cut at a whole character to the limit, ending with `…`.
@@ -11,10 +11,28 @@ import { codePointBytes } from './utf8';
 
 export const ELLIPSIS = '…';
 
-const CONTROLS_ALL = /[\u0000-\u001f\u007f-\u009f]/gu;
-const CONTROLS_KEEP_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
-const INVISIBLE = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
-const LONE_SURROGATE = /\p{Surrogate}/gu;
+/** The Unicode tag characters, which can carry a whole sentence nobody sees: written as themselves. */
+const TAGS = `${String.fromCodePoint(0xe0000)}-${String.fromCodePoint(0xe007f)}`;
+
+/**
+ * What the cleaner removes, as the inside of a regular expression's `[...]`: the one home of
+ * these sets, read by the cleaner below and by the JSON Schemas (src/wire/schema).
+ */
+export const REMOVED_CLASS = {
+  /** C0, DEL and C1 controls. */
+  controls: '\\u0000-\\u001f\\u007f-\\u009f',
+  /** The same, but newline and tab, which multi-line fields keep. */
+  controlsKeepLines: '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f',
+  /** Direction marks, overrides and isolates, zero-width characters, word joiner, BOM, tags. */
+  invisible: `\\u200e\\u200f\\u061c\\u202a-\\u202e\\u2066-\\u2069\\u200b-\\u200d\\u2060\\ufeff${TAGS}`,
+  /** A surrogate half on its own (with the `u` flag, a pair is one character and never matches). */
+  loneSurrogate: '\\ud800-\\udfff',
+} as const;
+
+const CONTROLS_ALL = new RegExp(`[${REMOVED_CLASS.controls}]`, 'gu');
+const CONTROLS_KEEP_LINES = new RegExp(`[${REMOVED_CLASS.controlsKeepLines}]`, 'gu');
+const INVISIBLE = new RegExp(`[${REMOVED_CLASS.invisible}]`, 'gu');
+const LONE_SURROGATE = new RegExp(`[${REMOVED_CLASS.loneSurrogate}]`, 'gu');
 
 /** True when the text holds a character the cleaner would remove (a control, an invisible or direction mark). */
 export function hasRemovedCharacter(text: string, options: { multiline?: boolean } = {}): boolean {
@@ -72,18 +90,29 @@ function cutToLimit(text: string, maxBytes: number, maxChars: number): string {
   return text;
 }
 
-/** Ready-made cleaners per field, so no caller picks limits by hand. */
-export const cleanField = {
-  title: (s: string) => cleanText(s, { maxBytes: LIMITS.titleBytes }),
-  label: (s: string) => cleanText(s, { maxBytes: LIMITS.labelBytes }),
-  beltLabel: (s: string) => cleanText(s, { maxChars: LIMITS.beltLabelChars }),
-  hostName: (s: string) => cleanText(s, { maxBytes: LIMITS.hostNameBytes }),
-  reason: (s: string) => cleanText(s, { maxBytes: LIMITS.reasonBytes, multiline: true }),
-  itemText: (s: string) => cleanText(s, { maxBytes: LIMITS.itemTextBytes, multiline: true }),
-  richText: (s: string) => cleanText(s, { maxBytes: LIMITS.richTextBytes, multiline: true }),
-  toolOutput: (s: string) => cleanText(s, { maxBytes: LIMITS.toolOutputBytes, multiline: true }),
-  summary: (s: string) => cleanText(s, { maxBytes: LIMITS.itemTextBytes, multiline: true }),
-  line: (s: string) => cleanText(s, { maxBytes: LIMITS.titleBytes }),
+/**
+ * Each field's limit and whether it keeps lines: the one table the cleaners below and the JSON
+ * Schemas (src/wire/schema) both read, so no caller picks limits by hand.
+ */
+export const FIELD_RULES = {
+  title: { maxBytes: LIMITS.titleBytes },
+  label: { maxBytes: LIMITS.labelBytes },
+  beltLabel: { maxChars: LIMITS.beltLabelChars },
+  hostName: { maxBytes: LIMITS.hostNameBytes },
+  reason: { maxBytes: LIMITS.reasonBytes, multiline: true },
+  itemText: { maxBytes: LIMITS.itemTextBytes, multiline: true },
+  richText: { maxBytes: LIMITS.richTextBytes, multiline: true },
+  toolOutput: { maxBytes: LIMITS.toolOutputBytes, multiline: true },
+  summary: { maxBytes: LIMITS.itemTextBytes, multiline: true },
+  line: { maxBytes: LIMITS.titleBytes },
   /** An error code an agent sent, shown as a code (never as a sentence of its own). */
-  code: (s: string) => cleanText(s, { maxBytes: LIMITS.errorCodeBytes }),
-} as const;
+  code: { maxBytes: LIMITS.errorCodeBytes },
+} as const satisfies Record<string, CleanOptions>;
+
+export type FieldName = keyof typeof FIELD_RULES;
+
+/** Ready-made cleaners per field. */
+export const cleanField = Object.fromEntries(Object.entries(FIELD_RULES).map(([name, rule]) => [name, (s: string) => cleanText(s, rule)])) as Record<
+  FieldName,
+  (s: string) => Cleaned
+>;

@@ -33,3 +33,14 @@ describe('isValidId', () => {
     );
   });
 });
+
+describe('the id rule’s character class', () => {
+  it('refuses exactly the controls, the white space of \\s, / ? # and lone surrogates', () => {
+    const before = /[\u0000-\u001f\u007f-\u009f\s/?#]|\p{Surrogate}/u;
+    for (let cp = 0; cp <= 0xffff; cp += 1) {
+      const ch = String.fromCharCode(cp);
+      expect(isValidId(`a${ch}b`), `U+${cp.toString(16)}`).toBe(!before.test(ch));
+    }
+    expect(isValidId('a\u{1f600}b')).toBe(true);
+  });
+});

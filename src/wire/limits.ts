@@ -1,5 +1,5 @@
 /**
- * The one limits table of wire v1 (WIRE.md §10). Every cut, refusal and reply cap in the
+ * The one limits table of wire v1 (WIRE.md §13). Every cut, refusal and reply cap in the
  * bridge and the agent kit reads its number from here.
  */
 export const KIB = 1024;
@@ -49,7 +49,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * What the bridge keeps of one agent (WIRE.md §10), so an agent inside every per-reply limit
+ * What the bridge keeps of one agent (WIRE.md §13), so an agent inside every per-reply limit
  * still cannot grow the bridge without end. The agent keeps its full history; the bridge keeps
  * the latest part of each open pane, counted in UTF-8 bytes of the entries' JSON, oldest
  * dropped first (the chat then shows the trimmed line). 256 panes at their limits still share

@@ -16,10 +16,13 @@ export interface HistoryConversation {
 }
 
 /** A history cursor: at most 512 bytes of printable ASCII without spaces, opaque to the reader. */
+export const CURSOR_PATTERN = '^[\\x21-\\x7e]+$';
+const CURSOR = new RegExp(CURSOR_PATTERN);
+
 export function parseCursor(raw: unknown): string | null | undefined {
   if (raw === null || raw === undefined) return null;
   // Printable ASCII: one byte a character, so the length is the byte count.
-  return typeof raw === 'string' && raw.length <= LIMITS.cursorBytes && /^[\x21-\x7e]+$/.test(raw) ? raw : undefined;
+  return typeof raw === 'string' && raw.length <= LIMITS.cursorBytes && CURSOR.test(raw) ? raw : undefined;
 }
 
 function parseConversation(raw: unknown): HistoryConversation | null {
@@ -35,7 +38,7 @@ function parseConversation(raw: unknown): HistoryConversation | null {
   return row;
 }
 
-/** A page of conversations, or null. A page over its limit is not read at all (WIRE.md §10). */
+/** A page of conversations, or null. A page over its limit is not read at all (WIRE.md §12). */
 export function parseConversationsPage(raw: unknown): { conversations: HistoryConversation[]; next: string | null } | null {
   if (!isRecord(raw) || !Array.isArray(raw.conversations)) return null;
   if (raw.conversations.length > LIMITS.historyConversations) return null;

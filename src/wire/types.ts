@@ -107,7 +107,13 @@ export interface UnknownAsk extends AskBase {
 export type Ask = PermissionAsk | ChoiceAsk | TextAsk | FormAsk | UnknownAsk;
 export type AskKind = Ask['kind'];
 
-export type Answer = { optionIds: string[] } | { text: string } | { values: Record<string, string | boolean | string[]> };
+/** The answer to a permission or choice ask: the ids of the options taken. */
+export type OptionAnswer = { optionIds: string[] };
+/** The answer to a text ask: one line (it may be empty). */
+export type TextAnswer = { text: string };
+/** The answer to a form: a text field's string, a toggle's boolean, a choice field's list of option ids. */
+export type FormAnswer = { values: Record<string, string | boolean | string[]> };
+export type Answer = OptionAnswer | TextAnswer | FormAnswer;
 
 export interface Pane {
   id: string;

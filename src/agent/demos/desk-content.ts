@@ -47,7 +47,6 @@ export const RESEARCH_ITEMS: ItemSpec[] = [
     text: 'export function retry<T>(run: () => Promise<T>, times = 3): Promise<T> {\n  return run().catch((err) => (times > 1 ? retry(run, times - 1) : Promise.reject(err)));\n}',
   },
   { id: 'r-link', kind: 'link', url: 'https://playwright.dev/docs/test-retries', title: 'Playwright: test retries' },
-  { id: 'r-bad-link', kind: 'link', url: 'javascript:alert(1)', title: 'This link is dropped by the bridge' },
   { id: 'r-notice', kind: 'notice', text: 'Context was compacted to 40% of its size.' },
   { id: 'r-reply', kind: 'reply', text: 'Clearing the cache in beforeEach should fix it. Want me to open a PR?' },
 ];

@@ -15,8 +15,8 @@ export async function runHello(socket: string, options: { repeat?: boolean } = {
   ];
   for (let round = 1; ; round += 1) {
     const toolCallId = `deploy-${round}`;
-    const answer = await pane.ask({ kind: 'choice', toolCallId, itemId: toolCallId, title: 'Deploy to staging?', options: choices, multiple: false });
-    const choice = 'optionIds' in answer ? answer.optionIds[0] : undefined;
+    const answer = await pane.ask({ kind: 'choice', toolCallId, itemId: toolCallId, title: 'Deploy to staging?', options: choices });
+    const choice = answer.optionIds[0];
     console.log(`answer: ${choice}`);
     if (!options.repeat) break;
     pane.item({ id: `reply-${round}`, kind: 'reply', text: choice === 'yes' ? 'Deploying to staging.' : 'Not deploying.' });

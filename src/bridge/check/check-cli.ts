@@ -1,16 +1,20 @@
 import { parseArgs } from 'node:util';
 import { checkSocketPath, checkToken, checkUrl } from '../config/source-rules';
 import type { CheckTarget } from './check-call';
-import { runCheck } from './run-check';
+import { runCheck, type CheckResult } from './run-check';
 
 export const DURABLE_HELP = `collie durable — durable agents
 
-  collie durable check <socket-path | url> [--token-env VAR] [--writes] [--wait-ready-ms N]
+  collie durable check <socket-path | url> [--token-env VAR] [--writes] [--json] [--wait-ready-ms N]
       checks a live durable agent against every WIRE.md rule that can be seen from outside;
-      prints one line per rule (ok, FAIL or skip) and exits 1 when any rule fails.
+      prints one line per rule (ok, warn, FAIL or skip) and exits 1 when any rule fails.
+      warn: the bridge shows what the agent sent, but changed; FAIL: it drops or refuses it.
       --token-env VAR    a URL's token is read from the environment variable VAR, never
                          from the command line
-      --writes           also send writes (each one an agent must refuse, so nothing runs)
+      --writes           also send writes: each is one the agent must refuse or that changes
+                         nothing, but for one text queued behind a turn already running
+                         (it says the check sent it)
+      --json             print one JSON object for CI instead of the lines
       --wait-ready-ms N  how long to wait for the agent to be ready (default 5000)
 `;
 
@@ -33,6 +37,7 @@ export interface CheckArgs {
   target: CheckTarget;
   writes: boolean;
   waitReadyMs: number;
+  json?: boolean;
 }
 
 /** `collie durable <verb> …`: only `check` so far; no verb or an unknown one is a usage error. */
@@ -56,17 +61,33 @@ export async function durableCheck(args: string[], io: CliIo): Promise<number> {
     io.err(`collie durable check: ${err.message}\n\n${DURABLE_HELP}`);
     return 2;
   }
-  const { failed } = await runCheck({ ...parsed, onLine: (line) => io.out(`${line}\n`) });
-  return failed ? 1 : 0;
+  const { json, ...options } = parsed;
+  const result = await runCheck({ ...options, ...(json ? {} : { onLine: (line: string) => io.out(`${line}\n`) }) });
+  if (json) io.out(`${JSON.stringify(checkJson(parsed, result), null, 2)}\n`);
+  return result.failed ? 1 : 0;
+}
+
+/** The run as one object for CI: every rule's status and reason, and the counts. The token never appears. */
+export function checkJson(args: CheckArgs, result: CheckResult) {
+  const counts = { ok: 0, warn: 0, fail: 0, skip: 0 };
+  for (const { outcome } of result.outcomes) counts[outcome.status] += 1;
+  return {
+    target: args.target.kind === 'socket' ? args.target.path : args.target.url,
+    writes: args.writes,
+    failed: result.failed,
+    ...(result.unreachable !== undefined ? { unreachable: result.unreachable } : {}),
+    counts,
+    rules: result.outcomes.map(({ name, outcome }) => ({ name, ...outcome })),
+  };
 }
 
 export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv): CheckArgs {
-  let values: { 'token-env'?: string; writes?: boolean; 'wait-ready-ms'?: string };
+  let values: { 'token-env'?: string; writes?: boolean; json?: boolean; 'wait-ready-ms'?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: { 'token-env': { type: 'string' }, writes: { type: 'boolean' }, 'wait-ready-ms': { type: 'string' } },
+      options: { 'token-env': { type: 'string' }, writes: { type: 'boolean' }, json: { type: 'boolean' }, 'wait-ready-ms': { type: 'string' } },
       allowPositionals: true,
       strict: true,
     }));
@@ -81,11 +102,12 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv): CheckArg
     throw new UsageError(`--wait-ready-ms must be a whole number of milliseconds, 0 to ${MAX_WAIT_READY_MS}`);
   }
   const writes = values.writes ?? false;
+  const json = values.json ? { json: true } : {};
   if (where.startsWith('/')) {
     const problem = checkSocketPath(where);
     if (problem) throw new UsageError(problem);
     if (tokenEnv !== undefined) throw new UsageError('--token-env goes with a URL only; a socket has no token');
-    return { target: { kind: 'socket', path: where }, writes, waitReadyMs };
+    return { target: { kind: 'socket', path: where }, writes, waitReadyMs, ...json };
   }
   const problem = checkUrl(where);
   if (problem) throw new UsageError(`${problem} (a socket path starts with /)`);
@@ -99,17 +121,17 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv): CheckArg
   }
   const tokenProblem = checkToken(raw);
   if (tokenProblem) throw new UsageError(`the token in ${tokenEnv}: ${tokenProblem}`);
-  return { target: { kind: 'url', url: where, token: raw.trim() }, writes, waitReadyMs };
+  return { target: { kind: 'url', url: where, token: raw.trim() }, writes, waitReadyMs, ...json };
 }
 
 /** Node's own messages quote argument values, and a mistyped token could be one: name the option only. */
 function describeParseError(err: unknown, args: string[]): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const known = ['--token-env', '--writes', '--wait-ready-ms'];
+    const known = ['--token-env', '--writes', '--json', '--wait-ready-ms'];
     const option = args.map((a) => a.split('=')[0] ?? '').find((a) => a.startsWith('-') && !known.includes(a));
     return option && /^--?[A-Za-z-]{1,40}$/.test(option) ? `unknown option ${option}` : 'unknown option';
   }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return '--token-env and --wait-ready-ms take a value; --writes takes none';
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return '--token-env and --wait-ready-ms take a value; --writes and --json take none';
   return 'the arguments do not parse';
 }

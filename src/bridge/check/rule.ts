@@ -36,6 +36,10 @@ export class RuleFail extends Error {
 export class RuleSkip extends Error {
   override readonly name = 'RuleSkip';
 }
+/** The bridge still shows what the agent sent, but changed or less of it (WIRE.md §15). */
+export class RuleWarn extends Error {
+  override readonly name = 'RuleWarn';
+}
 
 export function fail(why: string): never {
   throw new RuleFail(why);
@@ -45,11 +49,32 @@ export function skip(why: string): never {
   throw new RuleSkip(why);
 }
 
+export function warn(why: string): never {
+  throw new RuleWarn(why);
+}
+
+/** A problem and its weight: `fail` where the bridge drops or refuses, `warn` where it keeps a changed copy. */
+export interface Problem {
+  level: 'fail' | 'warn';
+  text: string;
+}
+
+/** Fails on any fail-level problem (listing those), else warns on the rest. */
+export function judgeProblems(problems: Problem[]): void {
+  const failing = problems.filter((p) => p.level === 'fail').map((p) => p.text);
+  if (failing.length > 0) failOnProblems(failing);
+  const warnings = problems.map((p) => p.text);
+  if (warnings.length > 0) warn(listed(warnings));
+}
+
 /** Fails with every problem at once (the first five), so one run shows all that is wrong. */
 export function failOnProblems(problems: string[]): void {
-  if (problems.length === 0) return;
+  if (problems.length > 0) fail(listed(problems));
+}
+
+function listed(problems: string[]): string {
   const shown = problems.slice(0, 5).join('; ');
-  fail(problems.length > 5 ? `${shown}; and ${problems.length - 5} more` : shown);
+  return problems.length > 5 ? `${shown}; and ${problems.length - 5} more` : shown;
 }
 
 /** The status and the start of the body, cleaned so an agent cannot drive the terminal. */

@@ -1,7 +1,7 @@
-import { count, type Rec } from '../../wire/read';
+import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
-import { conversationsProblems, eventsPageProblems, itemsPageProblems, viewProblems } from './shape-replies';
-import { declared, expectReply, expectWithin, failOnProblems, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
+import { conversationsProblems, conversationsWarnings, eventsPageProblems, itemsPageProblems, viewProblems } from './shape-replies';
+import { asList, declared, expectReply, expectWithin, failOnProblems, needSnapshot, objectBody, rawPanes, skip, warn, type CheckContext, type Rule } from './rule';
 
 /** As the poller: at most this many panes are read per run. */
 const MAX_PANES = 20;
@@ -15,6 +15,29 @@ function eventsPath(paneId: string, after: number, epoch: string): string {
   return `/pane/${encodeURIComponent(paneId)}/events?after=${after}&epoch=${encodeURIComponent(epoch)}`;
 }
 
+/** What the events rules read, kept for the rules after them (item shapes, decided asks). */
+export const SEEN_NOTE = 'seen-events';
+export interface Seen {
+  items: { paneId: string; item: unknown }[];
+  closed: { paneId: string; event: Rec }[];
+}
+
+export function seen(ctx: CheckContext): Seen {
+  let found = ctx.notes.get(SEEN_NOTE) as Seen | undefined;
+  if (!found) ctx.notes.set(SEEN_NOTE, (found = { items: [], closed: [] }));
+  return found;
+}
+
+function remember(ctx: CheckContext, paneId: string, body: Rec): void {
+  const found = seen(ctx);
+  for (const item of asList(body.items)) found.items.push({ paneId, item });
+  for (const event of asList(body.events)) {
+    if (!isRecord(event)) continue;
+    if (event.type === 'item') found.items.push({ paneId, item: event.item });
+    if (event.type === 'ask-closed') found.closed.push({ paneId, event });
+  }
+}
+
 /** Reads one pane from after=0 until its cursor reaches the snapshot's; returns what went wrong. */
 async function readPane(ctx: CheckContext, paneId: string, target: number, epoch: string): Promise<string[]> {
   let after = 0;
@@ -26,6 +49,7 @@ async function readPane(ctx: CheckContext, paneId: string, target: number, epoch
     // A view is allowed too: the agent may no longer keep the early events, or holds over 1000.
     const problems = body.view === true ? viewProblems(body, epoch) : eventsPageProblems(body, after, epoch);
     if (problems.length > 0) return problems.map((p) => `pane ${paneId}, after=${after}: ${p}`);
+    remember(ctx, paneId, body);
     const cursor = count(body.cursor) ?? after;
     if (cursor >= target) return [];
     if (body.view === true) return [`pane ${paneId}: the view's cursor ${cursor} is behind the snapshot's ${target}`];
@@ -41,7 +65,7 @@ function knownPanes(snapshot: Rec): { id: string; cursor: number }[] {
     .map((pane) => ({ id: pane.id, cursor: count(pane.cursor) ?? 0 }));
 }
 
-/** Events and history (WIRE.md §6, §9). */
+/** Events and history (WIRE.md §8, §12). */
 export const eventsRules: Rule[] = [
   {
     name: 'events: pages from after=0 rise by seq and reach the snapshot cursor',
@@ -94,6 +118,8 @@ export const eventsRules: Rule[] = [
       failOnProblems(conversationsProblems(body, HISTORY_LIMIT));
       const first = Array.isArray(body.conversations) ? (body.conversations[0] as Rec | undefined) : undefined;
       if (typeof first?.id === 'string') ctx.notes.set('conversation', first.id);
+      const warnings = conversationsWarnings(body);
+      if (warnings.length > 0) warn(warnings.slice(0, 5).join('; '));
     },
   },
   {

@@ -2,7 +2,7 @@ import type { CapName } from '../../wire/types';
 import { freshId } from './check-call';
 import { declared, expectReply, firstPaneId, needSnapshot, skip, type CheckContext, type Rule } from './rule';
 
-/** Every POST route and the cap that gates it (WIRE.md §3, §8). */
+/** Every POST route and the cap that gates it (WIRE.md §2, §3, §10). */
 export const POST_ROUTES: { cap: CapName; label: string; path: (paneId: string) => string }[] = [
   { cap: 'asks', label: '/pane/:id/answer', path: (p) => `/pane/${encodeURIComponent(p)}/answer` },
   { cap: 'send', label: '/pane/:id/send', path: (p) => `/pane/${encodeURIComponent(p)}/send` },

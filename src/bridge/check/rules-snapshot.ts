@@ -33,7 +33,7 @@ async function expectNotModified(ctx: CheckContext, tagFor: (etag: string) => st
   skip(`the snapshot changed on each of ${ETAG_TRIES} tries`);
 }
 
-/** The layout and its open asks (WIRE.md §4–5). */
+/** The layout and its open asks (WIRE.md §4–6). */
 export const snapshotRules: Rule[] = [
   {
     name: 'snapshot: 200 JSON within 4 MiB',

@@ -24,7 +24,7 @@ async function expectRefusedToken(ctx: CheckContext, auth: Auth): Promise<void> 
   expectUnauthorized(await ctx.call({ path: '/conformance-no-such-route', auth }), 'an unknown path');
 }
 
-/** Who may reach the agent at all (WIRE.md §1, bridge.md §3). */
+/** Who may reach the agent at all (WIRE.md §1). */
 export const transportRules: Rule[] = [
   {
     name: 'socket: private folder 0700 and socket 0600, no symlink on the way',

@@ -7,7 +7,7 @@ import { paneForWrites, POST_ROUTES } from './rules-gates';
 import { asList, declared, expectReply, expectWithin, fail, firstPaneId, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
 
 /**
- * The write rules (WIRE.md §1, §5, §8). Each is chosen so nothing real runs: unknown ids,
+ * The write rules (WIRE.md §1, §7, §10). Each is chosen so nothing real runs: unknown ids,
  * missing fields and answers that do not fit, all refused before an agent acts.
  */
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { openCollie, type Collie, type OpenCollieOptions } from '../../agent/kit
 import { tempDir, type TempDir } from '../../agent/testing';
 import type { CheckTarget } from './check-call';
 import { ALL_RULES, formatLine, runCheck, type CheckResult } from './run-check';
+import { breaking, editJson } from './testing-proxy';
 
 /** Integration: the whole check against the real kit, and against agents broken on purpose. */
 const TOKEN = 'check-token-5d1f0b8e3a7c4e92b6d0f1a3c5e7b9d2';
@@ -79,6 +80,12 @@ const KIT_SKIPS = [
   'starters: 404 no-such-starter for an unknown starter',
   'send: 400 bad-request for empty text',
   'reopen: 404 no-such-conversation for an unknown conversation',
+  // Send, rename and decided asks: run-check-send.test.ts checks them against a kit that has them.
+  'send: 409 turn-moved carrying the current turn for a turn that is not it',
+  'send: 409 ask-open naming the oldest open ask for a plain send',
+  'send: a plain send behind a running turn is queued, and its repeat queues nothing more',
+  'request id: a repeat of a write that succeeded (rename to the same title) gets replayed: true',
+  'answer: 409 decided with decidedBy and the first outcome for a decided ask',
 ];
 
 describe('the check against the kit', () => {
@@ -166,39 +173,6 @@ describe('the check against the kit', () => {
   });
 });
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A proxy in front of the kit's socket that breaks one rule: it edits requests and replies as told. */
-function breaking(upstream: string, tweak: { request?: (path: string, headers: IncomingHttpHeaders) => void; reply?: (path: string, reply: Reply) => void }): RequestListener {
-  return (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const headers: IncomingHttpHeaders = { ...req.headers, host: 'agent' };
-      tweak.request?.(path, headers);
-      const up = request({ socketPath: upstream, method: req.method, path, headers, agent: false }, (upRes) => {
-        const body: Buffer[] = [];
-        upRes.on('data', (c: Buffer) => body.push(c));
-        upRes.on('end', () => {
-          const reply: Reply = { status: upRes.statusCode ?? 502, headers: { ...upRes.headers }, body: Buffer.concat(body) };
-          tweak.reply?.(path, reply);
-          delete reply.headers['transfer-encoding'];
-          delete reply.headers.connection;
-          if (reply.status !== 304) reply.headers['content-length'] = String(reply.body.length);
-          res.writeHead(reply.status, reply.headers).end(reply.body);
-        });
-      });
-      up.on('error', () => res.writeHead(502).end());
-      up.end(Buffer.concat(chunks));
-    });
-  };
-}
-
 /** Serves `listener` on a private socket of its own, as a real agent would. */
 async function onSocket(listener: RequestListener): Promise<CheckTarget> {
   const folder = join(dir.path, 'broken');
@@ -217,12 +191,6 @@ async function onLoopback(listener: RequestListener): Promise<CheckTarget> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { kind: 'url', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: TOKEN };
 }
-
-const editJson = (reply: Reply, edit: (body: any) => void) => {
-  const body = JSON.parse(reply.body.toString('utf8'));
-  edit(body);
-  reply.body = Buffer.from(JSON.stringify(body));
-};
 
 describe('the check against broken agents', () => {
   it('fails an agent that never answers 304', async () => {
@@ -318,8 +286,9 @@ describe('the check against broken agents', () => {
 });
 
 describe('formatLine', () => {
-  it('writes ok, FAIL and skip lines', () => {
+  it('writes ok, warn, FAIL and skip lines', () => {
     expect(formatLine('rule', { status: 'ok' })).toBe('ok   rule');
+    expect(formatLine('rule', { status: 'warn', why: 'cut' })).toBe('warn rule: cut');
     expect(formatLine('rule', { status: 'fail', why: 'because' })).toBe('FAIL rule: because');
     expect(formatLine('rule', { status: 'skip', why: 'needs --writes' })).toBe('skip rule: needs --writes');
   });

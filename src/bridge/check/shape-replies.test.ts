@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationsProblems, eventsPageProblems, isHistoryCursor, itemsPageProblems, viewProblems } from './shape-replies';
+import { conversationsProblems, conversationsWarnings, eventsPageProblems, isHistoryCursor, itemsPageProblems, viewProblems } from './shape-replies';
 
 const EPOCH = 'dU4UTIK0IoJIbCBHmHs8IO';
 const event = (seq: number) => ({ seq, type: 'item', item: { id: `i${seq}`, kind: 'reply', at: '2026-11-30T10:00:00Z', text: 'hi' } });
@@ -53,6 +53,13 @@ describe('history replies', () => {
     expect(conversationsProblems({ conversations: [row], next: 'a b' }, 5)[0]).toMatch(/^next "a b" is neither null nor/);
     expect(conversationsProblems({ conversations: [{ ...row, state: 'gone' }], next: null }, 5)).toEqual(['conversation "c-1": state "gone" is not open or closed']);
     expect(conversationsProblems({ conversations: Array(6).fill(row), next: null }, 5)).toEqual(['6 conversations for limit=5']);
+    // Times the bridge can do without are a warning, not a failure.
+    const { createdAt: _, ...undated } = row;
+    expect(conversationsProblems({ conversations: [undated], next: null }, 5)).toEqual([]);
+    expect(conversationsWarnings({ conversations: [row, undated, { ...row, id: 'c-2', updatedAt: 'yesterday' }] })).toEqual([
+      'conversation "c-1" lacks createdAt or updatedAt as ISO 8601 times',
+      'conversation "c-2" lacks createdAt or updatedAt as ISO 8601 times',
+    ]);
   });
 
   it('judges an items page', () => {

@@ -1,10 +1,10 @@
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
 import { parseCursor } from '../../wire/parse-history';
-import { count, isRecord, type Rec } from '../../wire/read';
+import { count, isRecord, time, type Rec } from '../../wire/read';
 import { asList } from './rule';
 
-/** Pure judges of raw events and history replies (WIRE.md §6, §9); each returns its problems. */
+/** Pure judges of raw events and history replies (WIRE.md §8, §12); each returns its problems. */
 
 /** A page of events read after `after`: at most 1000, seq strictly rising past `after`, cursor the last seq. */
 export function eventsPageProblems(body: Rec, after: number, epoch: string): string[] {
@@ -66,10 +66,16 @@ export function conversationsProblems(body: Rec, limit: number): string[] {
     if (!isValidId(conversation.id)) problems.push(`${name} has a bad id`);
     if (typeof conversation.title !== 'string') problems.push(`${name} has no title`);
     if (conversation.state !== 'open' && conversation.state !== 'closed') problems.push(`${name}: state ${JSON.stringify(conversation.state)} is not open or closed`);
-    if (typeof conversation.createdAt !== 'string' || typeof conversation.updatedAt !== 'string') problems.push(`${name} lacks createdAt or updatedAt`);
     if (conversation.paneId !== undefined && !isValidId(conversation.paneId)) problems.push(`${name} has a bad paneId`);
   }
   return problems;
+}
+
+/** Times a conversation should carry (the list shows dates from them); the bridge reads the row without them. */
+export function conversationsWarnings(body: Rec): string[] {
+  return asList(body.conversations)
+    .filter((row) => isRecord(row) && (time(row.createdAt) === undefined || time(row.updatedAt) === undefined))
+    .map((row) => `conversation ${JSON.stringify((row as Rec).id)} lacks createdAt or updatedAt as ISO 8601 times`);
 }
 
 /** `GET /conversation/:id/items?limit=N`: items oldest first, a cursor or null, and `trimmed`. */

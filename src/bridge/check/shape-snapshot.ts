@@ -6,7 +6,7 @@ import { count, isRecord, type Rec } from '../../wire/read';
 import { asList, rawPanes } from './rule';
 
 /**
- * Pure judges of a raw snapshot (WIRE.md §4–5). Each returns the problems it found, worded for
+ * Pure judges of a raw snapshot (WIRE.md §4–6). Each returns the problems it found, worded for
  * one FAIL line; an empty list means the part holds. They read the agent's JSON as sent, never
  * the bridge's cleaned copy, because cleaning hides exactly what the check must see.
  */
