@@ -11,14 +11,25 @@ describe('drafts', () => {
   it('keep what was typed across a reload (a new store on the same storage), until cleared', () => {
     const backend = memory();
     let clock = 1000;
-    const first = createDraftsStore(createStorage(() => backend), () => clock);
+    const first = createDraftsStore(
+      createStorage(() => backend),
+      () => clock,
+    );
     first.set('composer/desk/p', 'half a thought');
     first.set('ask/x', { env: 'beta' });
-    const reloaded = createDraftsStore(createStorage(() => backend), () => clock);
+    const reloaded = createDraftsStore(
+      createStorage(() => backend),
+      () => clock,
+    );
     expect(reloaded.get('composer/desk/p')).toBe('half a thought');
     expect(reloaded.get('ask/x')).toEqual({ env: 'beta' });
     reloaded.clear('composer/desk/p');
-    expect(createDraftsStore(createStorage(() => backend), () => clock).get('composer/desk/p')).toBeUndefined();
+    expect(
+      createDraftsStore(
+        createStorage(() => backend),
+        () => clock,
+      ).get('composer/desk/p'),
+    ).toBeUndefined();
     clock += DRAFT_MS + 1;
     expect(reloaded.get('ask/x')).toBeUndefined();
   });
@@ -26,7 +37,10 @@ describe('drafts', () => {
   it('keep only the newest drafts', () => {
     let clock = 0;
     const backend = memory();
-    const drafts = createDraftsStore(createStorage(() => backend), () => clock);
+    const drafts = createDraftsStore(
+      createStorage(() => backend),
+      () => clock,
+    );
     for (let i = 0; i <= DRAFT_MEMORY; i += 1) {
       clock += 1;
       drafts.set(`k${i}`, i);

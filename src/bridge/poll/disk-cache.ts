@@ -100,7 +100,8 @@ function parseEntry(raw: unknown): ChatEntry | null {
   if (raw.type !== 'decision' || !isValidId(raw.id) || !decidedBy) return null;
   const entry: ChatEntry = { type: 'decision', id: raw.id, decidedBy, title: cleanField.title(str(raw.title) ?? '').text };
   const answered = isRecord(raw.answered) ? raw.answered : null;
-  if (answered && Array.isArray(answered.labels)) entry.answered = { labels: list(answered.labels, LIMITS.choiceOptions, (l) => (typeof l === 'string' ? cleanField.label(l).text : null)) };
+  if (answered && Array.isArray(answered.labels))
+    entry.answered = { labels: list(answered.labels, LIMITS.choiceOptions, (l) => (typeof l === 'string' ? cleanField.label(l).text : null)) };
   else if (answered) entry.answered = { typed: oneOf(answered.typed, ['text', 'form'] as const) ?? 'text' };
   return entry;
 }
