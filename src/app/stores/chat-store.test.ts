@@ -218,3 +218,45 @@ describe('the chat entries', () => {
     expect(bridge.store.entries.value[0]).not.toBe(inDesk[0]); // another chat's entry is not reused
   });
 });
+
+describe('older items', () => {
+  const item = (n: number): ChatEntry => ({ type: 'item', item: { id: `m${n}`, at: '2026-03-01T10:00:00Z', kind: 'reply', text: `line ${n}` } });
+
+  /** A chat showing items 3 and 4 of a conversation whose history holds 1 to 4. */
+  function withHistory(trimmed: boolean) {
+    const chat = { ...chatOf('desk', []), entries: [item(3), item(4)] };
+    chat.agent = { ...chat.agent, caps: { history: true } as ChatJson['agent']['caps'] };
+    const reads: string[] = [];
+    const client = {
+      chat: (_a: string, _p: string, _e: string | null, options: ReadOptions = {}) =>
+        options.wait ? new Promise(() => {}) : Promise.resolve({ changed: true, data: structuredClone(chat), etag: '"1"' }),
+      agent: () => Promise.resolve({ changed: true, data: { conversations: [{ paneId: 'p', conversationId: 'c-1' }] }, etag: null }),
+      history: (_a: string, id: string, after: string | null) => {
+        reads.push(`${id}:${after}`);
+        return Promise.resolve({ conversation: { id, title: 'Work' }, entries: [1, 2, 3, 4].map(item), next: null, trimmed });
+      },
+    } as unknown as BridgeClient;
+    const intents = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+    );
+    return { store: createChatStore(client, intents, { isVisible: () => true, onVisibility: () => () => {} }), reads };
+  }
+
+  it('reads the pane’s conversation from the history and shows what came before the first item', async () => {
+    const { store, reads } = withHistory(false);
+    await open(store, 'desk');
+    await store.loadOlder();
+    expect(store.entries.value.map((e) => e.type === 'item' && 'text' in e.item && e.item.text)).toEqual(['line 1', 'line 2', 'line 3', 'line 4']);
+    expect(reads).toEqual(['c-1:null']);
+    expect([store.olderPhase.value, store.trimmed.value]).toEqual(['start', false]);
+  });
+
+  it('says the beginning is gone when the history says so', async () => {
+    const { store } = withHistory(true);
+    await open(store, 'desk');
+    expect(store.trimmed.value).toBe(false);
+    await store.loadOlder();
+    expect(store.trimmed.value).toBe(true);
+  });
+});

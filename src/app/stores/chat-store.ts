@@ -5,6 +5,7 @@ import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-
 import type { Answer } from '../../wire/types';
 import type { CardStatus } from '../views/ask-cards/card-props';
 import type { IntentsStore } from './intents-store';
+import { createOlderItems, type OlderPhase } from './older-items';
 import { polled, type PollEnv, type Polled } from './polled';
 import { reuseUnchanged } from './reuse-unchanged';
 
@@ -15,8 +16,17 @@ const NO_ENTRIES: ChatEntry[] = [];
 
 export interface ChatStore {
   chat: ReadonlySignal<ChatJson | null>;
-  /** The chat's entries; an entry that did not change stays the same object between reads. */
+  /**
+   * The chat's entries, older ones read from the agent's history first; an entry that did not
+   * change stays the same object between reads.
+   */
   entries: ReadonlySignal<ChatEntry[]>;
+  /** Where loading older items stands; `start` when nothing older can be shown. */
+  olderPhase: ReadonlySignal<OlderPhase>;
+  /** The chat's beginning is gone: said by the bridge, or by the history once it was read. */
+  trimmed: ReadonlySignal<boolean>;
+  /** Shows the items just older than the first one shown (agents with the `history` cap). */
+  loadOlder(): Promise<void>;
   /**
    * Open asks to show: a taken ask leaves at once, before the next read confirms it; an ask the
    * bridge found changed (stale) shows its new version at once.
@@ -33,8 +43,16 @@ export interface ChatStore {
   retry(askId: string): Promise<void>;
 }
 
+interface Target {
+  agent: string;
+  paneId: string;
+  resource: Polled<ChatJson>;
+  /** The pane's conversation in the agent's history, looked up when older items are first wanted. */
+  conversationId?: string;
+}
+
 export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv): ChatStore {
-  const current = signal<{ agent: string; paneId: string; resource: Polled<ChatJson> } | null>(null);
+  const current = signal<Target | null>(null);
   /** Newer versions of asks, keyed by `askKey`, as the bridge returned them with a stale outcome. */
   const changed = signal<Record<string, PhoneAsk>>({});
   /** Cards whose tap ended without the answer being taken stay a while to say why; keyed by `askKey`. */
@@ -48,9 +66,15 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
   };
   const missing = signal(false);
   const chat = computed(() => current.value?.resource.data.value ?? null);
+  const older = createOlderItems();
   // Unchanged entries are reused where a read arrives (see show), so this only reads.
-  const entries = computed(() => chat.value?.entries ?? NO_ENTRIES);
-  const afterReply = async (target: { agent: string; paneId: string; resource: Polled<ChatJson> }, ask: PhoneAsk, reply: AskReply | null) => {
+  const live = computed(() => chat.value?.entries ?? NO_ENTRIES);
+  const entries = computed(() => (older.entries.value.length > 0 ? older.entries.value.concat(live.value) : live.value));
+  const historyPage = async (target: Target, after: string | null) => {
+    target.conversationId ??= await conversationOf(client, target.agent, target.paneId);
+    return client.history(target.agent, target.conversationId, after);
+  };
+  const afterReply = async (target: Target, ask: PhoneAsk, reply: AskReply | null) => {
     const shownNow = current.peek();
     // A reply that comes back after the person went to another chat must not mark that chat's cards.
     if (shownNow?.agent === target.agent && shownNow.paneId === target.paneId) {
@@ -97,6 +121,14 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
   return {
     chat,
     entries,
+    olderPhase: older.phase,
+    trimmed: computed(() => (chat.value?.trimmed ?? false) || older.trimmed.value),
+    async loadOlder() {
+      const target = current.peek();
+      if (!target || !chat.peek()?.agent.caps?.history) return;
+      const first = entries.peek().find((e) => e.type === 'item');
+      await older.load(first?.type === 'item' ? first.item.id : null, (after) => historyPage(target, after));
+    },
     asks,
     statusOf(askId) {
       const agent = current.value?.agent;
@@ -116,7 +148,9 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           if (!result.changed) return result;
           // An entry that did not change keeps the object the screen drew, so only what changed redraws.
           const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
-          return { ...result, data: { ...result.data, entries: reuseUnchanged(drawn, result.data.entries) } };
+          const fresh = reuseUnchanged(drawn, result.data.entries);
+          if (current.peek() === target) older.follow(fresh);
+          return { ...result, data: { ...result.data, entries: fresh } };
         } catch (err) {
           // A pane that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
           if (err instanceof BridgeHttpError && err.code === 'no-such-pane') {
@@ -127,9 +161,10 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
         }
       };
       const resource = polled(read, env);
-      const target = { agent, paneId, resource };
+      const target: Target = { agent, paneId, resource };
       current.value = target;
       changed.value = {};
+      older.reset();
       forgetSettled(); // the cards of the chat shown before, and their timers
       missing.value = false;
       const stop = resource.start();
@@ -137,6 +172,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
         stop();
         if (current.peek() !== target) return; // another chat shows already
         current.value = null;
+        older.reset();
         forgetSettled();
       };
     },
@@ -152,4 +188,12 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       if (ask) await afterReply(target, ask, await intents.retry(target.agent, askId));
     },
   };
+}
+
+/** The agent's list names each pane's conversation: the history is read by that id. */
+async function conversationOf(client: BridgeClient, agent: string, paneId: string): Promise<string> {
+  const read = await client.agent(agent, null);
+  const id = read.changed ? read.data.conversations.find((row) => row.paneId === paneId)?.conversationId : undefined;
+  if (!id) throw new Error(`the agent names no conversation for pane ${paneId}`);
+  return id;
 }

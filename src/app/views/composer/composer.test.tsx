@@ -8,6 +8,7 @@ import type { ActsStore } from '../../stores/acts-store';
 import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, problemText, runningTurn, settle, statusText, tap, typeText, type Mounted } from '../acts-rig';
 import { choiceAsk } from '../ask-cards/test-rig';
 import { Composer } from './composer';
+import { RecentSends } from './recent-sends';
 
 let view: Mounted | undefined;
 afterEach(() => {
@@ -45,7 +46,7 @@ describe('the composer', () => {
     const { acts, root } = draw(chatJson());
     expect(buttonNames(root)).toEqual(['Send']);
     redraw(acts, chatJson({ pane: { turn: runningTurn } }));
-    expect(buttonNames(root)).toEqual(['Send', 'Steer', 'Stop']);
+    expect(buttonNames(root)).toEqual(['Steer', 'Stop', 'Send']); // the turn's row sits above the text
     redraw(acts, chatJson({ pane: { turn: { ...runningTurn, state: 'done' } } }));
     expect(buttonNames(root)).toEqual(['Send']);
   });
@@ -103,7 +104,7 @@ describe('the composer', () => {
     expect(onShowAsk).toHaveBeenCalledWith('a1');
     expect(sent).toHaveLength(0);
     expect(boxLabelled(root, 'Message').value).toBe('hello?');
-    expect(buttonNames(root)).toEqual(['Send', 'Steer', 'Stop']);
+    expect(buttonNames(root)).toEqual(['Steer', 'Stop', 'Send']);
   });
 
   it.each<[Step, string, boolean]>([
@@ -185,7 +186,8 @@ describe('the composer', () => {
       { requestId: 'r3', steer: false, status: 'refused', reason: 'busy', at: '2026-11-30T10:02:00Z' },
       { requestId: 'r2', steer: true, status: 'queued', at: '2026-11-30T10:01:00Z' },
     ];
-    const { root } = draw(chatJson({ sends }));
+    view = mount(<RecentSends sends={sends} previewOf={() => null} />);
+    const { root } = view;
     const section = [...root.querySelectorAll('section')].find((s) => s.querySelector('h3')?.textContent === 'Recent sends');
     const rows = [...(section?.querySelectorAll('li') ?? [])];
     expect(rows.map((r) => r.dataset.requestId)).toEqual(['r3', 'r2', 'r1']);

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { paneActKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';
 import { textProblem } from './check-text';
-import { RecentSends } from './recent-sends';
+import { Icon } from '../icons';
 
 /** Outcomes that took the text: only then is the text box emptied. */
 const TOOK_TEXT = new Set<ActReply['outcome']>(['sent', 'queued', 'steered']);
@@ -60,52 +60,64 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   };
 
   const writes = caps.send || caps.steer;
+  // Steer and Stop only while a turn runs: a row above the text, where the thumb finds them.
+  const turnControls = running && (caps.steer || caps.abort);
   return (
     <section class="composer" aria-label={t('composer.title')}>
+      {caps.send && askOpen && (
+        <p id={noteId} class="composer-note">
+          {t('composer.askOpen')}
+        </p>
+      )}
+      {turnControls && (
+        <div class="composer-turn">
+          {caps.steer && (
+            <button type="button" class="act-button composer-steer" disabled={busy(keys.steer)} onClick={() => void submit('steer')}>
+              <Icon name="steer" />
+              {t('composer.steer')}
+            </button>
+          )}
+          {caps.abort && (
+            <button
+              type="button"
+              class="act-button danger composer-stop"
+              disabled={busy(keys.stop)}
+              onClick={() => void acts.run({ act: 'stop', agent: agentName, paneId, turnId })}
+            >
+              <Icon name="stop" />
+              {t('composer.stop')}
+            </button>
+          )}
+        </div>
+      )}
       {writes && (
-        <>
-          <label class="composer-label" for={inputId}>
+        <div class="composer-row">
+          <label class="visually-hidden" for={inputId}>
             {t('composer.label')}
           </label>
           <textarea
             id={inputId}
             class="composer-input"
-            rows={3}
+            rows={1}
+            placeholder={t('composer.label')}
             value={text.value}
             onInput={(event) => {
               text.value = event.currentTarget.value;
               problem.value = null;
             }}
           />
-        </>
+          {caps.send && (
+            <button type="button" class="composer-send" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
+              <Icon name="send" />
+              <span class="visually-hidden">{t('composer.send')}</span>
+            </button>
+          )}
+        </div>
       )}
-      {caps.send && askOpen && (
-        <p id={noteId} class="composer-note">
-          {t('composer.askOpen')}
-        </p>
-      )}
-      <div class="composer-buttons">
-        {caps.send && (
-          <button type="button" class="act-button primary" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
-            {t('composer.send')}
-          </button>
-        )}
-        {caps.steer && running && (
-          <button type="button" class="act-button" disabled={busy(keys.steer)} onClick={() => void submit('steer')}>
-            {t('composer.steer')}
-          </button>
-        )}
-        {caps.abort && running && (
-          <button type="button" class="act-button danger" disabled={busy(keys.stop)} onClick={() => void acts.run({ act: 'stop', agent: agentName, paneId, turnId })}>
-            {t('composer.stop')}
-          </button>
-        )}
-      </div>
       <p class="act-problem" role="alert">
         {problem.value}
       </p>
       <ActResult acts={acts} controlKey={latest} onRetried={afterRetry} onShowAsk={onShowAsk} />
-      {writes && <RecentSends sends={chat.sends} previewOf={(id) => acts.previewOf(id)} />}
     </section>
   );
 }

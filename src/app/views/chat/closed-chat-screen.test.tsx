@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { signal } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentRow } from '../../wire/bridge-json';
-import type { Caps } from '../../wire/types';
-import { actsWith, type Step } from '../stores/acts-test-kit';
-import type { HistoryStore } from '../stores/history-store';
-import { agentRow, button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from './acts-rig';
-import { ClosedChatView } from './closed-chat-view';
+import type { AgentRow } from '../../../wire/bridge-json';
+import type { Caps } from '../../../wire/types';
+import { actsWith, type Step } from '../../stores/acts-test-kit';
+import type { HistoryStore } from '../../stores/history-store';
+import { agentRow, button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from '../acts-rig';
+import { ClosedChatScreen } from './closed-chat-screen';
 
 let view: Mounted | undefined;
 afterEach(() => {
@@ -30,7 +30,7 @@ function historyStore(caps: Caps | null): HistoryStore {
 function draw(caps: Caps | null, replies: Step[] = []) {
   const { acts, sent } = actsWith(replies);
   const navigate = vi.fn();
-  view = mount(<ClosedChatView store={historyStore(caps)} acts={acts} agentName="desk" conversationId="c1" navigate={navigate} />);
+  view = mount(<ClosedChatScreen store={historyStore(caps)} acts={acts} agentName="desk" conversationId="c1" navigate={navigate} />);
   return { root: view.root, sent, navigate };
 }
 

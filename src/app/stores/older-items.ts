@@ -1,0 +1,133 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { ChatEntry, HistoryJson } from '../../wire/bridge-json';
+import { entryKey } from '../../wire/entry-key';
+
+/** Rows added each time the reader reaches the top: one screenful many times over, cheap to draw. */
+export const OLDER_REVEAL = 300;
+/** Items one walk keeps from before the first shown item; a longer past is walked again later. */
+export const OLDER_KEEP = 3000;
+/** Pages one walk reads at most: an agent whose history never reaches the shown item is given up on. */
+export const OLDER_MAX_PAGES = 40;
+
+export interface OlderWalk {
+  /** The items just older than the one asked for, oldest first (at most `keep`). */
+  before: ChatEntry[];
+  /** The item was found in the history. */
+  found: boolean;
+  /** `before` holds everything the history has before the item (nothing was left behind). */
+  complete: boolean;
+  /** The history no longer keeps the conversation's beginning. */
+  trimmed: boolean;
+}
+
+/**
+ * The history route gives a conversation oldest first, a page at a time, behind opaque cursors:
+ * there is no way to ask for "the items before X". So the walk pages forward from the beginning
+ * until the page that holds X, and keeps only the tail just before it (bounded by `keep`, so a
+ * very long past costs a second walk rather than unbounded memory).
+ */
+export async function walkToItem(page: (after: string | null) => Promise<HistoryJson>, itemId: string, keep = OLDER_KEEP, maxPages = OLDER_MAX_PAGES): Promise<OlderWalk> {
+  let before: ChatEntry[] = [];
+  let dropped = false;
+  let cursor: string | null = null;
+  let trimmed = false;
+  for (let read = 0; read < maxPages; read += 1) {
+    const got = await page(cursor);
+    trimmed ||= got.trimmed;
+    const at = got.entries.findIndex((e) => e.type === 'item' && e.item.id === itemId);
+    before = before.concat(at < 0 ? got.entries : got.entries.slice(0, at));
+    if (before.length > keep) {
+      before = before.slice(-keep);
+      dropped = true;
+    }
+    if (at >= 0) return { before, found: true, complete: !dropped, trimmed };
+    if (got.next === null) break;
+    cursor = got.next;
+  }
+  return { before: [], found: false, complete: true, trimmed };
+}
+
+/** Where loading older items stands: `start` means nothing older can be shown. */
+export type OlderPhase = 'idle' | 'loading' | 'failed' | 'start';
+
+export interface OlderItems {
+  /** Older items shown above the live chat, oldest first. */
+  entries: ReadonlySignal<ChatEntry[]>;
+  phase: ReadonlySignal<OlderPhase>;
+  /** The history said its beginning is gone: the trimmed line belongs above the oldest item. */
+  trimmed: ReadonlySignal<boolean>;
+  /** Forget everything: another chat shows, or the live chat no longer starts where it did. */
+  reset(): void;
+  /** The live chat's first entry now: a different start than the older items were found for resets them. */
+  follow(live: readonly ChatEntry[]): void;
+  /** Shows the next older items above `firstItemId`, walking the history when none are kept. */
+  load(firstItemId: string | null, page: (after: string | null) => Promise<HistoryJson>): Promise<void>;
+}
+
+export function createOlderItems({ reveal = OLDER_REVEAL, keep = OLDER_KEEP } = {}): OlderItems {
+  const entries = signal<ChatEntry[]>([]);
+  const phase = signal<OlderPhase>('idle');
+  const trimmed = signal(false);
+  /** Walked but not shown yet, oldest first. */
+  let kept: ChatEntry[] = [];
+  /** `kept` holds all of the past: once it is shown, the start is reached. */
+  let complete = false;
+  /** The live chat's first entry now, and when the older items were found. */
+  let liveFirst: string | null = null;
+  let anchor: string | null = null;
+  /** Bumped by reset, so a walk that ends after it leaves nothing behind. */
+  let generation = 0;
+
+  const reset = () => {
+    generation += 1;
+    entries.value = [];
+    phase.value = 'idle';
+    trimmed.value = false;
+    kept = [];
+    complete = false;
+    anchor = null;
+  };
+  const showKept = () => {
+    const cut = Math.max(0, kept.length - reveal);
+    entries.value = [...kept.slice(cut), ...entries.peek()];
+    kept = kept.slice(0, cut);
+    phase.value = kept.length === 0 && complete ? 'start' : 'idle';
+  };
+
+  return {
+    entries,
+    phase,
+    trimmed,
+    reset,
+    follow(live) {
+      liveFirst = live[0] ? entryKey(live[0]) : null;
+      if (anchor !== null && liveFirst !== anchor) reset();
+    },
+    async load(firstItemId, page) {
+      if (phase.peek() === 'loading' || phase.peek() === 'start') return;
+      if (kept.length > 0) return showKept();
+      if (firstItemId === null) {
+        phase.value = 'start';
+        return;
+      }
+      const mine = generation;
+      phase.value = 'loading';
+      try {
+        const walk = await walkToItem(page, firstItemId, keep);
+        if (mine !== generation) return;
+        trimmed.value = walk.trimmed;
+        if (!walk.found) {
+          phase.value = 'start';
+          return;
+        }
+        anchor ??= liveFirst;
+        kept = walk.before;
+        complete = walk.complete;
+        showKept();
+      } catch (err) {
+        console.warn('older items could not be read', err);
+        if (mine === generation) phase.value = 'failed';
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { computed, signal } from '@preact/signals';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatJson } from '../../../wire/bridge-json';
+import { actsWith, type Step } from '../../stores/acts-test-kit';
+import type { ChatStore } from '../../stores/chat-store';
+import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, tap, typeText, type Mounted } from '../acts-rig';
+import { choiceAsk } from '../ask-cards/test-rig';
+import { ChatScreen } from './chat-screen';
+
+let view: Mounted | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.restoreAllMocks();
+});
+
+/** A chat store that shows one fixed chat: the view's own wiring is what is tested here. */
+function chatStore(json: ChatJson, missing = false): ChatStore {
+  const chat = signal<ChatJson | null>(json);
+  return {
+    chat,
+    entries: computed(() => chat.value?.entries ?? []),
+    olderPhase: signal('idle'),
+    trimmed: computed(() => chat.value?.trimmed ?? false),
+    loadOlder: async () => {},
+    asks: computed(() => chat.value?.asks ?? []),
+    statusOf: () => ({ phase: 'idle' }),
+    canRetry: () => false,
+    stale: signal(false),
+    missing: signal(missing),
+    show: () => () => {},
+    answer: async () => {},
+    retry: async () => {},
+  };
+}
+
+function draw(json: ChatJson, replies: Step[] = [], missing = false) {
+  const { acts, sent } = actsWith(replies);
+  const navigate = vi.fn();
+  view = mount(<ChatScreen store={chatStore(json, missing)} acts={acts} agentName="desk" paneId="p1" navigate={navigate} />);
+  return { root: view.root, sent, navigate };
+}
+
+const at = (minute: number) => new Date(2026, 2, 12, 9, minute).toISOString();
+
+describe('the chat screen', () => {
+  it('heads the chat with Back (an icon named Back), the title, the agent and what the pane is doing', () => {
+    const { root } = draw(chatJson({ pane: { state: 'working' } }));
+    const back = root.querySelector<HTMLAnchorElement>('header a.chat-back')!;
+    expect([back.getAttribute('aria-label'), back.getAttribute('href'), back.textContent]).toEqual(['Back', '#/agent/desk', '']);
+    expect(back.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(root.querySelector('header h2')?.textContent).toBe('Release');
+    expect(root.querySelector('.chat-meta')?.textContent).toBe('deskworking');
+    expect(root.querySelector('main a')).toBeNull(); // the chat's own links are only the agent's
+  });
+
+  it('puts the person on one side and the agent on the other, thinking and tools as quiet rows, times beside the text', () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom scrolls nothing
+    const entries: ChatJson['entries'] = [
+      { type: 'item', item: { id: 'u', at: at(0), kind: 'user', text: 'ship it' } },
+      { type: 'item', item: { id: 'r', at: at(1), kind: 'reply', text: 'on it' } },
+      { type: 'item', item: { id: 'k', at: at(1), kind: 'thinking', text: 'checking tests' } },
+      { type: 'item', item: { id: 't', at: at(2), kind: 'tool', toolCallId: 't', name: 'bash', status: 'failed', output: 'exit 1' } },
+      { type: 'item', item: { id: 'late', at: at(30), kind: 'reply', text: 'done' } },
+    ];
+    const { root } = draw(chatJson({ entries }));
+    const rows = [...root.querySelectorAll<HTMLLIElement>('ol.entries > li')];
+    expect(rows.map((r) => [r.className, r.firstElementChild?.className])).toEqual([
+      ['entry user', 'bubble'],
+      ['entry reply', 'bubble'],
+      ['entry thinking', 'quiet'],
+      ['entry tool status-failed', 'quiet'],
+      ['entry reply', 'bubble'],
+    ]);
+    expect(rows.map((r) => [r.dataset.day ?? null, r.dataset.time !== undefined])).toEqual([
+      [expect.any(String), true],
+      [null, false],
+      [null, false],
+      [null, false],
+      [null, true], // half an hour later: a new group
+    ]);
+    expect(rows[0]!.textContent).toBe('ship it'); // the times are not part of the row's text
+    const toggle = rows[3]!.querySelector('summary')!;
+    expect(toggle.textContent).toBe('Output');
+    expect(rows[3]!.querySelector('.tool-head svg')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('leads Send to the open ask: the card scrolls into view and its first button takes the focus', () => {
+    const scrolled = vi.fn();
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = scrolled; // jsdom does no layout, so it may lack this
+    const { root, sent } = draw(chatJson({ asks: [choiceAsk()] }));
+    typeText(boxLabelled(root, 'Message'), 'are you there?');
+    tap(button(root, 'Send'));
+    expect(sent).toHaveLength(0);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(button(root, 'Yes'));
+    if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('shows the belt just above the composer only with the actions cap', () => {
+    const belt = [{ id: 'deploy', label: 'Deploy' }];
+    let { root } = draw(chatJson({ caps: capsOf('send'), pane: { belt } }));
+    expect(buttonNames(root)).not.toContain('Deploy');
+    view!.unmount();
+    ({ root } = draw(chatJson({ caps: capsOf('send', 'actions'), pane: { belt } })));
+    expect(root.querySelector('.chat-dock .belt-area + .composer')).not.toBeNull();
+    expect(root.querySelector('.belt-area [role="group"]')?.getAttribute('aria-label')).toBe("The agent's buttons");
+    expect(buttonNames(root)).toContain('Deploy');
+  });
+
+  it('offers Rename and Close only for their caps, and goes back to the list once closed', async () => {
+    let { root } = draw(chatJson({ caps: capsOf('send') }));
+    expect(root.textContent).not.toContain('Manage');
+    view!.unmount();
+    const drawn = draw(chatJson({ caps: capsOf('rename', 'close') }), [{ outcome: 'done' }]);
+    root = drawn.root;
+    const { navigate } = drawn;
+    expect(buttonNames(root)).toEqual(['Rename', 'Close']);
+    tap(button(root, 'Close'));
+    expect(root.textContent).toContain('Tap again to close.');
+    expect(navigate).not.toHaveBeenCalled();
+    tap(button(root, 'Close'));
+    await settle();
+    expect(navigate).toHaveBeenCalledWith({ screen: 'agent', agent: 'desk' });
+  });
+
+  it('shows no controls on a conversation that is not open', () => {
+    const { root } = draw(
+      chatJson({ caps: capsOf('send', 'steer', 'abort', 'actions', 'rename', 'close'), pane: { turn: runningTurn, belt: [{ id: 'b', label: 'B' }] } }),
+      [],
+      true,
+    );
+    expect(root.querySelector('button, textarea')).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+import { useCallback, useRef } from 'preact/hooks';
+import { t } from '../../i18n';
+import { go } from '../../navigate';
+import { hrefOf } from '../../router';
+import type { ActsStore } from '../../stores/acts-store';
+import type { ChatStore } from '../../stores/chat-store';
+import { agentStaleText } from '../agent-status';
+import { AskCard } from '../ask-cards/ask-card';
+import { useCanAct } from '../can-act';
+import { ChatDock } from './chat-dock';
+import { ChatHeader } from './chat-header';
+import { ChatLog } from './chat-log';
+import { useChatScroll } from './chat-scroll';
+import { useInView } from './use-in-view';
+import { focusAskCard } from '../composer/focus-ask';
+import { useOpenAtCard } from '../inbox/open-at-card';
+import { RecentSends } from '../composer/recent-sends';
+import { ManageSection } from '../manage/manage-section';
+import { entryKey } from '../../../wire/entry-key';
+
+export interface ChatProps {
+  store: ChatStore;
+  acts: ActsStore;
+  agentName: string;
+  paneId: string;
+  /** Where a closed conversation leads (tests pass their own). */
+  navigate?: typeof go;
+  /** Opened at this ask's card (the dashboard's inbox links to it). */
+  askId?: string | undefined;
+}
+
+/**
+ * An open conversation, live, as a messenger shows it: the header on top, the items from the
+ * oldest loaded to the newest, open cards just above the composer pinned at the bottom; the
+ * pane's receipts and Manage below the composer.
+ */
+export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askId }: ChatProps) {
+  const canAct = useCanAct();
+  const main = useRef<HTMLElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const asksRef = useRef<HTMLElement>(null);
+  const chat = store.chat.value;
+  const entries = store.entries.value;
+  const asks = store.asks.value;
+  const last = entries.at(-1);
+  const scroll = useChatScroll(end, { key: last ? entryKey(last) : null, mine: last?.type === 'item' && last.item.kind === 'user', count: entries.length });
+  const asksInView = useInView(asksRef, asks.length > 0);
+  useOpenAtCard(main, { agent: agentName, paneId, askId }, asks);
+  const loadOlder = useCallback(() => void store.loadOlder(), [store]);
+  const backHref = hrefOf({ screen: 'agent', agent: agentName });
+  const state = chat?.pane.state;
+  const meta = (
+    <>
+      {agentName}
+      {state && <span class={`pane-state state-${state}`}>{t(`pane.state.${state}`)}</span>}
+    </>
+  );
+  if (store.missing.value) {
+    return (
+      <>
+        <ChatHeader title={paneId} backHref={backHref} meta={agentName} />
+        <main class="screen chat">
+          <p class="banner">{t('chat.notOpen')}</p>
+          <a href={backHref}>{t('chat.backToList')}</a>
+        </main>
+      </>
+    );
+  }
+  const showAsk = (askId: string | undefined) => void focusAskCard(main.current, askId);
+  const acting = { acts, agentName, paneId };
+  const agentNote = chat ? agentStaleText(chat.agent) : null;
+  return (
+    <>
+      <ChatHeader title={chat?.pane.title ?? paneId} backHref={backHref} meta={meta} note={agentNote} />
+      <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
+        <div class="chat-body">
+          {chat && entries.length === 0 && asks.length === 0 && <p class="muted chat-empty">{t('chat.empty')}</p>}
+          <ChatLog entries={entries} trimmed={store.trimmed.value} older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null} />
+          {asks.length > 0 && (
+            <section ref={asksRef} class="asks" aria-labelledby="asks-heading">
+              <h3 id="asks-heading">{t('chat.needsAnswer')}</h3>
+              {asks.map((ask) => (
+                <AskCard
+                  key={ask.id}
+                  ask={ask}
+                  agentName={agentName}
+                  // Safe by default: until the chat is read, allow-always is not offered.
+                  overToken={chat?.agent.where !== 'here'}
+                  status={store.statusOf(ask.id)}
+                  canRetry={store.canRetry(ask.id)}
+                  onRetry={() => void store.retry(ask.id)}
+                  onAnswer={(answer, options) => void store.answer(ask, answer, options)}
+                />
+              ))}
+            </section>
+          )}
+          {chat && (
+            <ChatDock
+              {...acting}
+              chat={chat}
+              canAct={canAct}
+              asks={asks.length}
+              asksInView={asksInView.value}
+              unseen={scroll.unseen.value}
+              onNewest={scroll.toNewest}
+              onShowAsk={showAsk}
+            />
+          )}
+        </div>
+        <div ref={end} class="chat-end" />
+        {chat && canAct && (chat.agent.caps?.send || chat.agent.caps?.steer) && <RecentSends sends={chat.sends} previewOf={(id) => acts.previewOf(id)} />}
+        {chat && canAct && <ManageSection {...acting} chat={chat} onClosed={() => navigate({ screen: 'agent', agent: agentName })} />}
+      </main>
+    </>
+  );
+}

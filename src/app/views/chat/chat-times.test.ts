@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatEntry } from '../../../wire/bridge-json';
+import { clockLabel, dayLabel, rowTimes } from './chat-times';
+
+/** Local times, so the tests hold in any time zone the machine is set to. */
+const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
+const NOW = local(2026, 3, 12, 15, 30); // a Thursday
+
+const item = (id: string, at: number, kind: 'user' | 'reply' | 'tool' = 'reply'): ChatEntry =>
+  kind === 'tool'
+    ? { type: 'item', item: { id, at: new Date(at).toISOString(), kind, toolCallId: id, name: 'bash', status: 'done' } }
+    : { type: 'item', item: { id, at: new Date(at).toISOString(), kind, text: id } };
+const decision: ChatEntry = { type: 'decision', id: 'd1', decidedBy: 'program', title: 'Ship?' };
+
+describe('day headings', () => {
+  it('says Today and Yesterday in words, weekdays this week, dates before, and the year only for other years', () => {
+    expect(dayLabel(local(2026, 3, 12, 0), NOW, 'en')).toBe('Today');
+    expect(dayLabel(local(2026, 3, 11, 0), NOW, 'en')).toBe('Yesterday');
+    expect(dayLabel(local(2026, 3, 9, 0), NOW, 'en')).toBe('Monday');
+    expect(dayLabel(local(2026, 2, 3, 0), NOW, 'en')).toBe('Tue, Feb 3');
+    expect(dayLabel(local(2025, 12, 24, 0), NOW, 'en')).toBe('Wed, Dec 24, 2025');
+  });
+
+  it('speaks the page’s language', () => {
+    expect(dayLabel(local(2026, 3, 11, 0), NOW, 'ru')).toBe('Вчера');
+    expect(dayLabel(local(2026, 3, 12, 0), NOW, 'zh-CN')).toBe('今天');
+  });
+});
+
+describe('the times a chat shows', () => {
+  it('heads each day once, and times the first row of each group of rows written close together', () => {
+    const entries = [
+      item('a', local(2026, 3, 11, 9, 0)),
+      item('b', local(2026, 3, 11, 9, 2)),
+      item('c', local(2026, 3, 11, 9, 3), 'user'),
+      item('d', local(2026, 3, 11, 9, 30), 'user'),
+      item('e', local(2026, 3, 12, 8, 0)),
+      item('f', local(2026, 3, 12, 8, 1), 'tool'),
+    ];
+    expect(rowTimes(entries, NOW, 'en')).toEqual([
+      { day: 'Yesterday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') },
+      null,
+      null, // the other side, but close in time: its place shows who wrote it
+      { time: clockLabel(local(2026, 3, 11, 9, 30), 'en') },
+      { day: 'Today', time: clockLabel(local(2026, 3, 12, 8, 0), 'en') },
+      null,
+    ]);
+    expect(clockLabel(local(2026, 3, 11, 9, 3), 'en')).toMatch(/^9:03\sAM$/); // ICU may use a narrow space
+  });
+
+  it('gives a decision line no time, and times the item after it again without a second day heading', () => {
+    const times = rowTimes([item('a', local(2026, 3, 12, 9, 0)), decision, item('b', local(2026, 3, 12, 9, 1))], NOW, 'en');
+    expect(times).toEqual([{ day: 'Today', time: clockLabel(local(2026, 3, 12, 9, 0), 'en') }, null, { time: clockLabel(local(2026, 3, 12, 9, 1), 'en') }]);
+  });
+
+  it('never changes a row for what comes after it, so an append leaves earlier rows alone', () => {
+    const entries = [item('a', local(2026, 3, 12, 9, 0)), item('b', local(2026, 3, 12, 9, 1), 'user')];
+    const before = rowTimes(entries, NOW, 'en');
+    const after = rowTimes([...entries, item('c', local(2026, 3, 12, 9, 2))], NOW, 'en');
+    expect(after.slice(0, 2)).toEqual(before);
+  });
+
+  it('shows nothing for a time it cannot read', () => {
+    const bad: ChatEntry = { type: 'item', item: { id: 'x', at: 'soon', kind: 'reply', text: 'x' } };
+    expect(rowTimes([bad], NOW, 'en')).toEqual([null]);
+  });
+});

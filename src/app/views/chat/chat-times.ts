@@ -1,0 +1,103 @@
+import type { ChatEntry } from '../../../wire/bridge-json';
+
+/** A gap this long between two items starts a new group, which shows its time again. */
+export const GROUP_GAP_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** What a row shows besides itself: a day heading above it, the time its group started. */
+export interface RowTimes {
+  day?: string;
+  time?: string;
+}
+
+/** When an entry was written (ms) and its local day; decision lines carry no time. */
+interface Stamp {
+  at: number;
+  day: number;
+  /** Its clock time, formatted the first time it is shown. */
+  clock?: string;
+  locale?: string;
+}
+const stamps = new WeakMap<ChatEntry, Stamp | null>();
+
+function stampOf(entry: ChatEntry): Stamp | null {
+  let stamp = stamps.get(entry);
+  if (stamp !== undefined) return stamp;
+  stamp = null;
+  if (entry.type === 'item') {
+    const at = Date.parse(entry.item.at);
+    if (!Number.isNaN(at)) stamp = { at, day: startOfDay(at) };
+  }
+  stamps.set(entry, stamp);
+  return stamp;
+}
+
+/** One Date, reused: a long chat asks this once per row. */
+const scratch = new Date(0);
+const startOfDay = (at: number) => {
+  scratch.setTime(at);
+  return scratch.setHours(0, 0, 0, 0);
+};
+
+/** Formatters cost far more to build than to use: one per locale and shape. */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let found = formatters.get(key) as T | undefined;
+  if (!found) formatters.set(key, (found = make()));
+  return found;
+}
+
+/** "Today" and "Yesterday" in the locale's words, weekdays for this week, dates further back. */
+export function dayLabel(day: number, now: number, locale: string): string {
+  const daysAgo = Math.round((startOfDay(now) - day) / DAY_MS);
+  if (Math.abs(daysAgo) <= 1) {
+    const words = formatter(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(-daysAgo, 'day');
+    return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
+  }
+  const sameYear = new Date(day).getFullYear() === new Date(now).getFullYear();
+  const shape: Intl.DateTimeFormatOptions =
+    daysAgo > 0 && daysAgo < 7 ? { weekday: 'long' } : { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
+  return formatter(`d:${locale}:${JSON.stringify(shape)}`, () => new Intl.DateTimeFormat(locale, shape)).format(day);
+}
+
+export function clockLabel(at: number, locale: string): string {
+  return formatter(`t:${locale}`, () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' })).format(at);
+}
+
+/**
+ * The times a chat shows, messenger style: a day heading where the day changes, and the time
+ * on the first row of each group of rows written close together (which side wrote them shows
+ * already). Each row's times depend only on the
+ * rows before it, so appending an item never changes an earlier row.
+ */
+export function rowTimes(entries: readonly ChatEntry[], now: number, locale: string): (RowTimes | null)[] {
+  const days = new Map<number, string>();
+  let last: Stamp | null = null;
+  /** A decision line since the last item: the next item starts a group again. */
+  let broken = false;
+  return entries.map((entry) => {
+    const stamp = stampOf(entry);
+    if (!stamp) {
+      broken ||= entry.type === 'decision';
+      return null;
+    }
+    const before = last;
+    const newDay = !before || before.day !== stamp.day;
+    const newGroup = newDay || broken || stamp.at - before.at >= GROUP_GAP_MS;
+    last = stamp;
+    broken = false;
+    if (!newGroup) return null;
+    let day: string | undefined;
+    if (newDay) {
+      day = days.get(stamp.day);
+      if (day === undefined) days.set(stamp.day, (day = dayLabel(stamp.day, now, locale)));
+    }
+    if (stamp.locale !== locale) Object.assign(stamp, { clock: clockLabel(stamp.at, locale), locale });
+    return { ...(day ? { day } : {}), time: stamp.clock };
+  });
+}
+
+/** The locale the page is shown in (`<html lang>`), for dates and times. */
+export function pageLocale(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+}

@@ -1,0 +1,69 @@
+import { useCanAct } from '../can-act';
+import type { ActReply } from '../../../wire/bridge-json';
+import { t } from '../../i18n';
+import { go, openedPane } from '../../navigate';
+import { controlKey, type ActsStore } from '../../stores/acts-store';
+import type { HistoryStore } from '../../stores/history-store';
+import { hrefOf } from '../../router';
+import { ActResult } from '../acts/act-result';
+import { ChatHeader } from './chat-header';
+import { ChatLog } from './chat-log';
+
+export interface ClosedChatProps {
+  store: HistoryStore;
+  acts: ActsStore;
+  agentName: string;
+  conversationId: string;
+  /** Where a reopened conversation is shown (tests pass their own). */
+  navigate?: typeof go;
+}
+
+/**
+ * A closed conversation, read-only from the agent's history: no composer, no cards, no belt.
+ * Only Reopen (with the `reopen` cap), which leads to the pane the agent names.
+ */
+export function ClosedChatScreen({ store, acts, agentName, conversationId, navigate = go }: ClosedChatProps) {
+  const canAct = useCanAct();
+  const entries = store.entries.value;
+  const reopenKey = controlKey({ act: 'reopen', agent: agentName, conversationId });
+  const opened = (reply: ActReply | null) => {
+    const route = openedPane(agentName, reply);
+    if (route) navigate(route);
+  };
+  const reopen = async () => opened(await acts.run({ act: 'reopen', agent: agentName, conversationId }));
+  return (
+    <>
+      <ChatHeader
+        title={store.title.value ?? conversationId}
+        backHref={hrefOf({ screen: 'agent', agent: agentName })}
+        meta={
+          <>
+            {agentName}
+            <span class="pane-state">{t('conversations.closed')}</span>
+          </>
+        }
+      />
+      <main class="screen chat closed-chat">
+        <p class="banner" role="note">
+          {t('chat.closedReadOnly')}
+        </p>
+        {canAct && store.agent.value?.caps?.reopen && (
+          <div class="reopen">
+            <button type="button" class="act-button primary" disabled={acts.statusOf(reopenKey).phase === 'sending'} onClick={() => void reopen()}>
+              {t('closed.reopen')}
+            </button>
+            <ActResult acts={acts} controlKey={acts.intentOf(reopenKey) ? reopenKey : null} onRetried={opened} />
+          </div>
+        )}
+        {store.title.value === null && !store.failed.value && <p class="muted">{t('history.loading')}</p>}
+        {store.failed.value && <p class="banner warn">{t('history.failed')}</p>}
+        <ChatLog entries={entries} trimmed={store.trimmed.value} older={null} />
+        {store.hasMore.value && (
+          <button type="button" class="more" onClick={() => void store.loadMore()}>
+            {t('history.showMore')}
+          </button>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ToolItem } from '../../../wire/types';
+import { t } from '../../i18n';
+import { Icon } from '../icons';
+
+/** A tool call: its status as an icon and a word, its name, its summary, and its output folded away. */
+export function ToolRow({ item }: { item: ToolItem }) {
+  return (
+    <>
+      <p class="tool-head">
+        <Icon name={item.status} class="tool-icon" />
+        <span class="tool-name">{item.name}</span> <span class="tool-status">{t(`item.tool.status.${item.status}`)}</span>
+      </p>
+      {item.summary && <p class="tool-summary">{item.summary}</p>}
+      {item.output && (
+        <details class="tool-output">
+          <summary>
+            <Icon name="chevron" class="fold" />
+            {t('item.tool.output')}
+          </summary>
+          {/* Focusable, so a keyboard can scroll a long output too. */}
+          <pre tabIndex={0} aria-label={t('item.tool.output')}>
+            {item.output}
+          </pre>
+        </details>
+      )}
+    </>
+  );
+}
