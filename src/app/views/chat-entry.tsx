@@ -4,7 +4,7 @@ import { MarkdownView } from '../markdown/markdown-view';
 import { ToolRow } from './chat/tool-row';
 import { CodeBlock } from './code-block';
 import { DecisionLine } from './decision-line';
-import './chat/chat.css';
+import './chat/chat-rows.css';
 
 /** A row's times, from `rowTimes`: drawn by the stylesheet from these attributes, never as the row's text. */
 interface RowProps {
