@@ -72,7 +72,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} />}
         {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
         {paired && current.screen === 'manage' && <ManageView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
-        {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} />}
+        {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} />}
         {paired && current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
       </Drafts.Provider>
     </CanAct.Provider>
