@@ -12,7 +12,12 @@ const scrolled = new Map<string, number>();
 export function useScreenPlace(route: Route, title: string): void {
   const href = hrefOf(route);
   const shown = useRef(href);
-  shown.current = href;
+  /** Where the screen now shown was left, read as it is drawn: before any scroll the new content causes. */
+  const target = useRef(0);
+  if (shown.current !== href) {
+    target.current = scrolled.get(href) ?? 0;
+    shown.current = href;
+  }
   const first = useRef(true);
   useEffect(() => {
     document.title = title;
@@ -36,7 +41,7 @@ export function useScreenPlace(route: Route, title: string): void {
         heading.focus({ preventScroll: true });
       }
     });
-    const stopRestoring = route.screen === 'chat' ? () => {} : restoreScroll(scrolled.get(href) ?? 0);
+    const stopRestoring = route.screen === 'chat' ? () => {} : restoreScroll(target.current);
     return () => {
       cancelAnimationFrame(frame);
       stopRestoring();
