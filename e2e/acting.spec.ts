@@ -89,7 +89,7 @@ async function countPhoneSends(page: Page) {
   });
 }
 const phoneSends = (page: Page) => page.evaluate(() => (window as unknown as { phoneSends: string[] }).phoneSends.length);
-async function write(page: Page, text: string, button: 'Send' | 'Steer') {
+async function write(page: Page, text: string, button: 'Send' | 'Steer' | 'Go to the question') {
   await composer(page).getByLabel('Message').fill(text);
   await composer(page).getByRole('button', { name: button, exact: true }).click();
 }
@@ -123,7 +123,8 @@ test('a send while an ask is open is refused and leads to the card', async ({ pa
   void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
   await openApp(page, '#/agent/desk/chat/p');
   await expect(page.getByRole('article', { name: 'Ship it?' })).toBeVisible();
-  await write(page, 'hello', 'Send');
+  // While a card is open the composer's button is named for where it leads.
+  await write(page, 'hello', 'Go to the question');
   await expect(page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' })).toBeFocused();
   expect(sends()).toHaveLength(0);
   expect(turns).toHaveLength(0);

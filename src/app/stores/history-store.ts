@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AgentRow, ChatEntry } from '../../wire/bridge-json';
 
 export interface HistoryStore {
@@ -10,6 +10,8 @@ export interface HistoryStore {
   trimmed: ReadonlySignal<boolean>;
   hasMore: ReadonlySignal<boolean>;
   failed: ReadonlySignal<boolean>;
+  /** The agent does not know this conversation (any more): it has a sentence of its own, not a retry. */
+  gone: ReadonlySignal<boolean>;
   /** Reads a closed conversation from the agent's history (never from a cache). */
   show(agent: string, conversationId: string): () => void;
   loadMore(): Promise<void>;
@@ -21,6 +23,7 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
   const trimmed = signal(false);
   const next = signal<string | null | undefined>(undefined);
   const failed = signal(false);
+  const gone = signal(false);
   const agentRow = signal<AgentRow | null>(null);
   let target: { agent: string; id: string } | null = null;
 
@@ -45,8 +48,10 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
       trimmed.value = page.trimmed;
       next.value = page.next;
       failed.value = false;
-    } catch {
-      if (target === reading) failed.value = true;
+    } catch (err) {
+      if (target !== reading) return;
+      if (err instanceof BridgeHttpError && err.code === 'no-such-conversation') gone.value = true;
+      else failed.value = true;
     }
   }
 
@@ -57,6 +62,7 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
     trimmed,
     hasMore: computed(() => next.value != null),
     failed,
+    gone,
     show(agent, conversationId) {
       target = { agent, id: conversationId };
       title.value = null;
@@ -64,6 +70,7 @@ export function createHistoryStore(client: BridgeClient): HistoryStore {
       trimmed.value = false;
       next.value = undefined;
       failed.value = false;
+      gone.value = false;
       agentRow.value = null;
       void loadMore();
       void readAgent(target);

@@ -22,6 +22,7 @@ function historyStore(caps: Caps | null): HistoryStore {
     trimmed: signal(false),
     hasMore: signal(false),
     failed: signal(false),
+    gone: signal(false),
     show: () => () => {},
     loadMore: async () => {},
   };

@@ -31,6 +31,18 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
     if (route) navigate(route);
   };
   const reopen = async () => opened(await acts.run({ act: 'reopen', agent: agentName, conversationId }));
+  if (store.gone.value) {
+    return (
+      <>
+        <ChatHeader title={t('closed.goneTitle')} backHref={hrefOf({ screen: 'agent', agent: agentName })} meta={<>{agentName}</>} />
+        <main class="screen chat closed-chat">
+          <p class="banner warn" role="alert">
+            {t('closed.gone')}
+          </p>
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <ChatHeader

@@ -100,11 +100,18 @@ describe('the composer', () => {
     const { root, sent, onShowAsk } = draw(chatJson({ asks: [ask], pane: { turn: runningTurn } }));
     expect(root.textContent).toContain('A question is open. Send takes you to its card: answer it first, or use Steer or Stop.');
     typeText(boxLabelled(root, 'Message'), 'hello?');
-    tap(button(root, 'Send'));
+    // While a card is open the composer's button leads to it (the card's own Send is the only Send).
+    tap(button(root, 'Go to the question'));
     expect(onShowAsk).toHaveBeenCalledWith('a1');
     expect(sent).toHaveLength(0);
     expect(boxLabelled(root, 'Message').value).toBe('hello?');
-    expect(buttonNames(root)).toEqual(['Steer', 'Stop', 'Send']);
+    expect(buttonNames(root)).toEqual(['Steer', 'Stop', 'Go to the question']);
+  });
+
+  it('names in its note only the controls there are now: no Steer or Stop without a running turn', () => {
+    const { root } = draw(chatJson({ asks: [choiceAsk()] }));
+    expect(root.textContent).toContain('A question is open. Send takes you to its card: answer it first.');
+    expect(root.textContent).not.toContain('Steer or Stop');
   });
 
   it.each<[Step, string, boolean]>([

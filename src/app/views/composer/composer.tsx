@@ -1,10 +1,12 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { ActReply, ActRequest, ChatJson } from '../../../wire/bridge-json';
-import { t } from '../../i18n';
+import { askKey } from '../../../wire/ask-key';
+import { t, type MessageKey } from '../../i18n';
 import { paneActKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';
 import { textProblem } from './check-text';
+import { useDraft } from '../drafts';
 import { Icon } from '../icons';
 
 /** Outcomes that took the text: only then is the text box emptied. */
@@ -23,8 +25,18 @@ interface Props {
  * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
  * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
  */
+/** The open-ask note names only the controls the person has now: Steer and Stop while a turn runs. */
+function askOpenNote(turn: { steer: boolean; abort: boolean } | null): MessageKey {
+  if (turn?.steer && turn.abort) return 'composer.askOpenSteerStop';
+  if (turn?.steer) return 'composer.askOpenSteer';
+  if (turn?.abort) return 'composer.askOpenStop';
+  return 'composer.askOpen';
+}
+
 export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
-  const text = useSignal('');
+  // What is typed is kept as a draft on the phone per conversation: a reload loses nothing.
+  const draft = useDraft(`composer/${askKey(agentName, paneId)}`, '', (raw) => (typeof raw === 'string' ? raw : null));
+  const text = draft.value;
   const problem = useSignal<string | null>(null);
   const inputId = useId();
   const noteId = useId();
@@ -40,7 +52,7 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
 
   // The person may have typed more while the request was out: only the text that went is cleared.
   const settle = (sentText: string, reply: ActReply | null) => {
-    if (reply && TOOK_TEXT.has(reply.outcome) && text.peek() === sentText) text.value = '';
+    if (reply && TOOK_TEXT.has(reply.outcome) && text.peek() === sentText) draft.clear();
   };
 
   const submit = async (act: 'send' | 'steer') => {
@@ -66,7 +78,7 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
     <section class="composer" aria-label={t('composer.title')}>
       {caps.send && askOpen && (
         <p id={noteId} class="composer-note">
-          {t('composer.askOpen')}
+          {t(askOpenNote(turnControls ? caps : null))}
         </p>
       )}
       {turnControls && (
@@ -102,14 +114,15 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
             placeholder={t('composer.label')}
             value={text.value}
             onInput={(event) => {
-              text.value = event.currentTarget.value;
+              draft.change(event.currentTarget.value);
               problem.value = null;
             }}
           />
           {caps.send && (
             <button type="button" class="composer-send" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
               <Icon name="send" />
-              <span class="visually-hidden">{t('composer.send')}</span>
+              {/* While a card is open this button leads to it: the card's own Send is the only Send. */}
+              <span class="visually-hidden">{t(askOpen ? 'composer.toQuestion' : 'composer.send')}</span>
             </button>
           )}
         </div>
