@@ -54,9 +54,17 @@ function renderEntry({ entry, day, time }: RowProps) {
     default:
       return null; // a kind this build does not know is skipped
   }
-  const kindClass = item.kind === 'markdown' ? 'markdown-item' : item.kind;
+  const kindClass = `entry ${item.kind === 'markdown' ? 'markdown-item' : item.kind}${item.kind === 'tool' ? ` status-${item.status}` : ''}`;
+  // Most rows are their bubble; only a row that opens a day or a group wraps it (fewer elements in a long chat).
+  if (day === undefined && time === undefined) {
+    return (
+      <li class={`${kindClass} ${look}`} data-kind={item.kind}>
+        {body}
+      </li>
+    );
+  }
   return (
-    <li class={`entry ${kindClass}${item.kind === 'tool' ? ` status-${item.status}` : ''}`} data-kind={item.kind} data-day={day} data-time={time}>
+    <li class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
       <div class={look}>{body}</div>
     </li>
   );

@@ -1,11 +1,11 @@
 import { Component, createRef } from 'preact';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { OlderPhase } from '../../stores/older-items';
 import { ChatEntryView } from '../chat-entry';
-import { pageLocale, rowTimes, type RowTimes } from './chat-times';
+import { createRowTimes, pageLocale, type RowTimes } from './chat-times';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;
@@ -25,8 +25,9 @@ interface Props {
 
 /** The chat's items, oldest first, with their day headings and group times; older ones load at the top. */
 export function ChatLog({ entries, trimmed, older }: Props) {
-  // Recomputed for each new list (cheap: times are parsed once per entry), with a fresh "today".
-  const times = useMemo(() => rowTimes(entries, Date.now(), pageLocale()), [entries]);
+  // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
+  const [timesOf] = useState(createRowTimes);
+  const times = useMemo(() => timesOf(entries, Date.now(), pageLocale()), [timesOf, entries]);
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}

@@ -66,12 +66,13 @@ describe('the chat screen', () => {
     ];
     const { root } = draw(chatJson({ entries }));
     const rows = [...root.querySelectorAll<HTMLLIElement>('ol.entries > li')];
-    expect(rows.map((r) => [r.className, r.firstElementChild?.className])).toEqual([
-      ['entry user', 'bubble'],
-      ['entry reply', 'bubble'],
-      ['entry thinking', 'quiet'],
-      ['entry tool status-failed', 'quiet'],
-      ['entry reply', 'bubble'],
+    // A row is its bubble, or, when it opens a day or a group, holds it beside its times.
+    expect(rows.map((r) => [r.className, r.classList.contains('framed') ? r.firstElementChild?.className : null])).toEqual([
+      ['entry user framed', 'bubble'],
+      ['entry reply bubble', null],
+      ['entry thinking quiet', null],
+      ['entry tool status-failed quiet', null],
+      ['entry reply framed', 'bubble'],
     ]);
     expect(rows.map((r) => [r.dataset.day ?? null, r.dataset.time !== undefined])).toEqual([
       [expect.any(String), true],
@@ -92,7 +93,7 @@ describe('the chat screen', () => {
     Element.prototype.scrollIntoView = scrolled; // jsdom does no layout, so it may lack this
     const { root, sent } = draw(chatJson({ asks: [choiceAsk()] }));
     typeText(boxLabelled(root, 'Message'), 'are you there?');
-    tap(button(root, 'Send'));
+    tap(button(root, 'Go to the question')); // the composer's button, while a card is open
     expect(sent).toHaveLength(0);
     expect(scrolled).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(button(root, 'Yes'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../../../wire/bridge-json';
-import { clockLabel, dayLabel, rowTimes } from './chat-times';
+import { clockLabel, createRowTimes, dayLabel, rowTimes } from './chat-times';
 
 /** Local times, so the tests hold in any time zone the machine is set to. */
 const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
@@ -58,6 +58,15 @@ describe('the times a chat shows', () => {
     const before = rowTimes(entries, NOW, 'en');
     const after = rowTimes([...entries, item('c', local(2026, 3, 12, 9, 2))], NOW, 'en');
     expect(after.slice(0, 2)).toEqual(before);
+  });
+
+  it('works out only the new rows of an append, and all of them again for any other change', () => {
+    const entries = [item('a', local(2026, 3, 11, 9, 0)), decision, item('b', local(2026, 3, 12, 9, 0)), item('c', local(2026, 3, 12, 9, 1)), item('d', local(2026, 3, 12, 9, 30))];
+    const times = createRowTimes();
+    for (let n = 1; n <= entries.length; n += 1) expect(times(entries.slice(0, n), NOW, 'en')).toEqual(rowTimes(entries.slice(0, n), NOW, 'en'));
+    const older = [item('z', local(2026, 3, 10, 8, 0)), ...entries]; // older items came in above
+    expect(times(older, NOW, 'en')).toEqual(rowTimes(older, NOW, 'en'));
+    expect(times(older, local(2026, 3, 13, 9, 0), 'en')[1]).toEqual({ day: 'Wednesday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') }); // a new day: "Yesterday" moved on
   });
 
   it('shows nothing for a time it cannot read', () => {

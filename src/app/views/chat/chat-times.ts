@@ -67,34 +67,58 @@ export function clockLabel(at: number, locale: string): string {
 /**
  * The times a chat shows, messenger style: a day heading where the day changes, and the time
  * on the first row of each group of rows written close together (which side wrote them shows
- * already). Each row's times depend only on the
- * rows before it, so appending an item never changes an earlier row.
+ * already). Each row's times depend only on the rows before it, so appending an item never
+ * changes an earlier row.
  */
 export function rowTimes(entries: readonly ChatEntry[], now: number, locale: string): (RowTimes | null)[] {
-  const days = new Map<number, string>();
+  return createRowTimes()(entries, now, locale);
+}
+
+/**
+ * `rowTimes` for one chat as it grows: when the new list only adds to the end of the last one
+ * (an append, the usual case), only the new rows are worked out, on the same array.
+ */
+export function createRowTimes(): (entries: readonly ChatEntry[], now: number, locale: string) => (RowTimes | null)[] {
+  let seen: readonly ChatEntry[] = [];
+  let times: (RowTimes | null)[] = [];
+  let context = '';
+  let days = new Map<number, string>();
   let last: Stamp | null = null;
   /** A decision line since the last item: the next item starts a group again. */
   let broken = false;
-  return entries.map((entry) => {
-    const stamp = stampOf(entry);
-    if (!stamp) {
-      broken ||= entry.type === 'decision';
-      return null;
+  return (entries, now, locale) => {
+    const here = `${locale} ${startOfDay(now)}`;
+    let from = 0;
+    if (here === context && entries.length >= seen.length && seen.every((entry, i) => entries[i] === entry)) from = seen.length;
+    else [times, days, last, broken, context] = [[], new Map(), null, false, here];
+    for (let i = from; i < entries.length; i += 1) {
+      const entry = entries[i]!;
+      const stamp = stampOf(entry);
+      if (!stamp) {
+        broken ||= entry.type === 'decision';
+        times.push(null);
+        continue;
+      }
+      const before: Stamp | null = last;
+      const newDay = !before || before.day !== stamp.day;
+      const newGroup = newDay || broken || stamp.at - before.at >= GROUP_GAP_MS;
+      last = stamp;
+      broken = false;
+      if (!newGroup) {
+        times.push(null);
+        continue;
+      }
+      let day: string | undefined;
+      if (newDay) {
+        day = days.get(stamp.day);
+        if (day === undefined) days.set(stamp.day, (day = dayLabel(stamp.day, now, locale)));
+      }
+      if (stamp.locale !== locale) Object.assign(stamp, { clock: clockLabel(stamp.at, locale), locale });
+      times.push({ ...(day ? { day } : {}), time: stamp.clock });
     }
-    const before = last;
-    const newDay = !before || before.day !== stamp.day;
-    const newGroup = newDay || broken || stamp.at - before.at >= GROUP_GAP_MS;
-    last = stamp;
-    broken = false;
-    if (!newGroup) return null;
-    let day: string | undefined;
-    if (newDay) {
-      day = days.get(stamp.day);
-      if (day === undefined) days.set(stamp.day, (day = dayLabel(stamp.day, now, locale)));
-    }
-    if (stamp.locale !== locale) Object.assign(stamp, { clock: clockLabel(stamp.at, locale), locale });
-    return { ...(day ? { day } : {}), time: stamp.clock };
-  });
+    seen = entries;
+    return times;
+  };
 }
 
 /** The locale the page is shown in (`<html lang>`), for dates and times. */
