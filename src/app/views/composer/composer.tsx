@@ -21,10 +21,6 @@ interface Props {
   onShowAsk(askId: string | undefined): void;
 }
 
-/**
- * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
- * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
- */
 /** The open-ask note names only the controls the person has now: Steer and Stop while a turn runs. */
 function askOpenNote(turn: { steer: boolean; abort: boolean } | null): MessageKey {
   if (turn?.steer && turn.abort) return 'composer.askOpenSteerStop';
@@ -33,6 +29,10 @@ function askOpenNote(turn: { steer: boolean; abort: boolean } | null): MessageKe
   return 'composer.askOpen';
 }
 
+/**
+ * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
+ * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
+ */
 export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   // What is typed is kept as a draft on the phone per conversation: a reload loses nothing.
   const draft = useDraft(`composer/${askKey(agentName, paneId)}`, '', (raw) => (typeof raw === 'string' ? raw : null));
@@ -120,7 +120,7 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
           />
           {caps.send && (
             <button type="button" class="composer-send" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
-              <Icon name="send" />
+              <Icon name={askOpen ? 'answer' : 'send'} />
               {/* While a card is open this button leads to it: the card's own Send is the only Send. */}
               <span class="visually-hidden">{t(askOpen ? 'composer.toQuestion' : 'composer.send')}</span>
             </button>
