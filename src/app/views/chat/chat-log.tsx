@@ -5,7 +5,8 @@ import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { OlderPhase } from '../../stores/older-items';
 import { ChatEntryView } from '../chat-entry';
-import { createRowTimes, pageLocale, type RowTimes } from './chat-times';
+import { pageLocale } from '../list/time-words';
+import { createRowTimes, type RowTimes } from './chat-times';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;

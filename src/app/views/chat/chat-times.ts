@@ -120,8 +120,3 @@ export function createRowTimes(): (entries: readonly ChatEntry[], now: number, l
     return times;
   };
 }
-
-/** The locale the page is shown in (`<html lang>`), for dates and times. */
-export function pageLocale(): string {
-  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
-}
