@@ -35,7 +35,7 @@ export function useScreenPlace(route: Route, title: string): void {
       return;
     }
     const frame = requestAnimationFrame(() => {
-      const heading = document.querySelector<HTMLElement>('main h2');
+      const heading = document.querySelector<HTMLElement>('.chat-header h2, main h2');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
