@@ -1,13 +1,10 @@
-import { connect } from 'node:net';
 import { checkSocketPrivacy } from '../link/socket-privacy';
+import { CONNECT_MS, tryConnect } from '../link/try-connect';
 
 export interface CheckResult {
   ok: boolean;
   text: string;
 }
-
-/** How long the doctor waits for a socket to take a connection (the hello deadline). */
-const CONNECT_MS = 1000;
 
 /**
  * `durable-socket <name>`: the bridge's own privacy walk, with the failing part and how to fix
@@ -52,16 +49,3 @@ async function connectRefusal(path: string): Promise<string | null> {
  * error code (`timeout` when it takes longer than the hello deadline). It tells a stale socket
  * file (ECONNREFUSED) or a missing one (ENOENT) from a live agent.
  */
-export function tryConnect(path: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    const socket = connect({ path });
-    const done = (result: string | null) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(result);
-    };
-    const timer = setTimeout(() => done('timeout'), CONNECT_MS);
-    socket.once('connect', () => done(null));
-    socket.once('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
-  });
-}

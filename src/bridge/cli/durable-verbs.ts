@@ -7,7 +7,7 @@ import { describeAddress, describeState, environmentEntry, listLines } from './d
 import { bridgePaths } from '../config/paths';
 import { DURABLE_USAGE, shownWord, usageLines } from './usage';
 import { attachSource, detachSource, NotAttached, readSourcesFile, SourcesFileRefused, withEntry, withoutEntry } from '../config/sources-file';
-import { tryConnect } from './doctor-socket';
+import { tryConnect } from '../link/try-connect';
 
 export const DURABLE_VERBS_HELP = `${DURABLE_HELP}
   ${DURABLE_USAGE.attach.join('\n  ')}

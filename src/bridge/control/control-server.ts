@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import { chmod, unlink } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { isValidId } from '../../wire/ids';
 import { isRecord, oneOf, str } from '../../wire/read';
 import type { AuditLog } from '../acts/audit-log';
@@ -10,6 +9,7 @@ import type { DeviceStore } from '../pairing/device-store';
 import { HttpError } from '../phone/http-error';
 import { readJson, sendJson } from '../phone/http-json';
 import { statusJson } from '../phone/status-json';
+import { tryConnect } from '../link/try-connect';
 import { CONTROL_PATHS } from './control-paths';
 
 export interface ControlDeps {
@@ -83,14 +83,7 @@ async function handle(deps: ControlDeps, method: string, path: string, body: () 
 
 /** A socket file left by a bridge that died is removed; one a live bridge answers on is not. */
 async function removeStaleSocket(path: string): Promise<void> {
-  const live = await new Promise<boolean>((resolve) => {
-    const socket = connect(path);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+  const live = (await tryConnect(path)) === null;
   if (live) throw new Error(`another bridge answers on ${path}: is collie already running with this state folder?`);
   await unlink(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
 }
