@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeClient, Fetched, ReadOptions } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { memory } from './acts-test-kit';
@@ -90,6 +90,27 @@ describe('the chat store', () => {
     expect(store.asks.value.map((a) => a.title)).toEqual(['Tag it?']);
     await store.answer(other, { optionIds: ['y'] });
     expect(store.asks.value.map((a) => a.title)).toEqual(['Tag it now?']);
+  });
+
+  it("tells a closed pane from an agent that is not attached by the bridge's 404 code, and neither reads as a lost bridge", async () => {
+    for (const [code, said] of [
+      ['no-such-pane', 'pane'],
+      ['no-such-agent', 'agent'],
+    ] as const) {
+      const client = { chat: () => Promise.reject(new BridgeHttpError(404, code, 'gone')) } as unknown as BridgeClient;
+      const store = createChatStore(
+        client,
+        createIntentsStore(
+          client,
+          createStorage(() => memory()),
+        ),
+        { isVisible: () => true, onVisibility: () => () => {} },
+      );
+      leave?.();
+      leave = store.show('desk', 'p');
+      await vi.waitFor(() => expect(store.missing.value).toBe(said));
+      expect(store.stale.value).toBe(false);
+    }
   });
 
   describe('two agents raising the same ask id', () => {

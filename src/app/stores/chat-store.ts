@@ -36,12 +36,18 @@ export interface ChatStore {
   statusOf(askId: string): CardStatus;
   canRetry(askId: string): boolean;
   stale: ReadonlySignal<boolean>;
-  /** The pane is not open (any more): closed, or never there. */
-  missing: ReadonlySignal<boolean>;
+  /**
+   * What the bridge said is not there: the pane (closed, or never open), or the whole agent (not
+   * attached); null while the chat is there or not yet read.
+   */
+  missing: ReadonlySignal<Missing>;
   show(agent: string, paneId: string): () => void;
   answer(ask: PhoneAsk, answer: Answer, options?: { secondTap: boolean }): Promise<void>;
   retry(askId: string): Promise<void>;
 }
+
+export type Missing = 'pane' | 'agent' | null;
+const MISSING_BY_CODE: Record<string, Missing> = { 'no-such-pane': 'pane', 'no-such-agent': 'agent' };
 
 interface Target {
   agent: string;
@@ -64,7 +70,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     settledTimers.clear();
     settled.value = {};
   };
-  const missing = signal(false);
+  const missing = signal<Missing>(null);
   const chat = computed(() => current.value?.resource.data.value ?? null);
   const older = createOlderItems();
   // Unchanged entries are reused where a read arrives (see show), so this only reads.
@@ -144,7 +150,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const read = async (etag: string | null, options: ReadOptions): Promise<Fetched<ChatJson>> => {
         try {
           const result = await client.chat(agent, paneId, etag, options);
-          missing.value = false;
+          missing.value = null;
           if (!result.changed) return result;
           // An entry that did not change keeps the object the screen drew, so only what changed redraws.
           const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
@@ -152,9 +158,10 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           if (current.peek() === target) older.follow(fresh);
           return { ...result, data: { ...result.data, entries: fresh } };
         } catch (err) {
-          // A pane that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
-          if (err instanceof BridgeHttpError && err.code === 'no-such-pane') {
-            missing.value = true;
+          // A pane or agent that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
+          const gone = err instanceof BridgeHttpError ? MISSING_BY_CODE[err.code] : undefined;
+          if (gone) {
+            missing.value = gone;
             return { changed: false, gone: true };
           }
           throw err;
@@ -166,7 +173,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       changed.value = {};
       older.reset();
       forgetSettled(); // the cards of the chat shown before, and their timers
-      missing.value = false;
+      missing.value = null;
       const stop = resource.start();
       return () => {
         stop();

@@ -20,7 +20,7 @@ it('reads the chat at once, and draws the screen once its code has loaded', asyn
     olderPhase: signal('idle'),
     trimmed: signal(false),
     stale: signal(false),
-    missing: signal(false),
+    missing: signal(null),
     show,
   } as unknown as ChatStore;
   view = mount(<ChatView store={store} acts={actsWith([]).acts} agentName="desk" paneId="p1" />);

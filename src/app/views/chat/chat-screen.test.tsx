@@ -3,7 +3,7 @@ import { computed, signal } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatJson } from '../../../wire/bridge-json';
 import { actsWith, type Step } from '../../stores/acts-test-kit';
-import type { ChatStore } from '../../stores/chat-store';
+import type { ChatStore, Missing } from '../../stores/chat-store';
 import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, tap, typeText, type Mounted } from '../acts-rig';
 import { choiceAsk } from '../ask-cards/test-rig';
 import { ChatScreen } from './chat-screen';
@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** A chat store that shows one fixed chat: the view's own wiring is what is tested here. */
-function chatStore(json: ChatJson, missing = false): ChatStore {
+function chatStore(json: ChatJson, missing: Missing = null): ChatStore {
   const chat = signal<ChatJson | null>(json);
   return {
     chat,
@@ -28,14 +28,14 @@ function chatStore(json: ChatJson, missing = false): ChatStore {
     statusOf: () => ({ phase: 'idle' }),
     canRetry: () => false,
     stale: signal(false),
-    missing: signal(missing),
+    missing: signal<Missing>(missing),
     show: () => () => {},
     answer: async () => {},
     retry: async () => {},
   };
 }
 
-function draw(json: ChatJson, replies: Step[] = [], missing = false) {
+function draw(json: ChatJson, replies: Step[] = [], missing: Missing = null) {
   const { acts, sent } = actsWith(replies);
   const navigate = vi.fn();
   view = mount(<ChatScreen store={chatStore(json, missing)} acts={acts} agentName="desk" paneId="p1" navigate={navigate} />);
@@ -45,6 +45,15 @@ function draw(json: ChatJson, replies: Step[] = [], missing = false) {
 const at = (minute: number) => new Date(2026, 2, 12, 9, minute).toISOString();
 
 describe('the chat screen', () => {
+  it('says which is gone: a closed conversation, or an agent that is not attached (not a bridge that does not answer)', () => {
+    let { root } = draw(chatJson({}), [], 'pane');
+    expect(root.querySelector('main .banner')?.textContent).toBe('This conversation is not open any more.');
+    view?.unmount();
+    ({ root } = draw(chatJson({}), [], 'agent'));
+    expect(root.querySelector('main .banner')?.textContent).toBe('This durable agent is not attached.');
+    expect(root.querySelector<HTMLAnchorElement>('main a')?.getAttribute('href')).toBe('#/agent/desk');
+  });
+
   it('heads the chat with Back (an icon named Back), the title, the agent and what the pane is doing', () => {
     const { root } = draw(chatJson({ pane: { state: 'working' } }));
     const back = root.querySelector<HTMLAnchorElement>('header a.chat-back')!;
@@ -132,7 +141,7 @@ describe('the chat screen', () => {
     const { root } = draw(
       chatJson({ caps: capsOf('send', 'steer', 'abort', 'actions', 'rename', 'close'), pane: { turn: runningTurn, belt: [{ id: 'b', label: 'B' }] } }),
       [],
-      true,
+      'pane',
     );
     expect(root.querySelector('button, textarea')).toBeNull();
   });

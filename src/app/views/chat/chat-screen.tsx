@@ -55,12 +55,13 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
       {state && <span class={`pane-state state-${state}`}>{t(`pane.state.${state}`)}</span>}
     </>
   );
-  if (store.missing.value) {
+  const missing = store.missing.value;
+  if (missing) {
     return (
       <>
         <ChatHeader title={paneId} backHref={backHref} meta={agentName} />
         <main class="screen chat">
-          <p class="banner">{t('chat.notOpen')}</p>
+          <p class="banner">{t(missing === 'agent' ? 'conversations.notFound' : 'chat.notOpen')}</p>
           <a href={backHref}>{t('chat.backToList')}</a>
         </main>
       </>
