@@ -6,6 +6,7 @@ import type { DeviceInfo } from '../pairing/device-store';
 import { inboxOf } from '../poll/inbox';
 import { revokedSignal } from './gate';
 import { HttpError } from './http-error';
+import { writeJsonText } from './http-json';
 import { waitForChange, type Versioned } from './long-poll';
 import type { PhoneApiDeps, ServerContext } from './phone-deps';
 
@@ -91,6 +92,6 @@ export async function sendView(server: ServerContext, device: DeviceInfo, req: I
     res.writeHead(304, { etag: current.etag, 'cache-control': 'no-store' }).end();
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(current.text)), 'cache-control': 'no-store', etag: current.etag });
-  res.end(current.text);
+  // The rendering owns its compressed bytes: every reader of this change shares one compression.
+  writeJsonText(res, 200, current.text, { etag: current.etag }, current);
 }

@@ -1,4 +1,6 @@
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
@@ -54,6 +56,29 @@ describe('the phone API', () => {
     expect(changed.status).toBe(200);
     const chat = await changed.json();
     expect(chat.entries.map((e: { item: { id: string } }) => e.item.id)).toEqual(['i1', 'i2']);
+  });
+
+  it('sends a live view compressed to a phone that accepts brotli, and plain JSON to a client that names no encoding', async () => {
+    await setup({ asks: true });
+    for (let i = 2; i <= 40; i += 1) pane.item({ id: `i${i}`, kind: 'reply', text: `line ${i} `.repeat(20) });
+    await bridge.agents.get('desk')!.poller.poll();
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const url = new URL('/api/agents/desk/panes/p', bridge.url);
+        request(url, { headers: { cookie, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await raw({});
+    const squeezed = await raw({ 'accept-encoding': 'gzip, br' });
+    expect([plain.encoding, squeezed.encoding]).toEqual([undefined, 'br']);
+    expect(brotliDecompressSync(squeezed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    expect(JSON.parse(plain.body.toString('utf8')).entries).toHaveLength(40);
+    expect(squeezed.body.length).toBeLessThan(plain.body.length / 4);
   });
 
   it('answers a held read with 404 when the pane closes meanwhile', async () => {
