@@ -36,11 +36,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await pairPhone(page, started.link);
       await expect(page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ })).toContainText('need you');
-      await noViolations(page, 'dashboard');
+      await expect(page.locator('section.inbox').getByRole('link').first()).toBeVisible(); // the inbox of every open ask
+      await noViolations(page, 'dashboard with its inbox');
 
       await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();
       await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
       await noViolations(page, 'conversations');
+
+      await page.getByRole('link', { name: 'Manage workspaces and tabs' }).click();
+      await expect(page.getByRole('heading', { name: 'Manage' })).toBeVisible();
+      await noViolations(page, 'manage');
+      await page.goBack();
+
+      await page
+        .getByRole('region', { name: 'Closed' })
+        .getByRole('link', { name: /Migrate the database/ })
+        .click();
+      await expect(page.getByRole('main')).toContainText('This conversation is closed');
+      await noViolations(page, 'closed chat');
+      await page.goBack();
 
       await page.getByRole('link', { name: /Research/ }).click();
       await expect(page.getByRole('main').locator('.markdown h1, .markdown h2, .markdown h3').first()).toBeVisible();
@@ -62,6 +76,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('link', { name: 'This phone' }).click();
       await expect(page.getByRole('heading', { name: 'This phone' })).toBeVisible();
       await noViolations(page, 'settings');
+
+      // The states that say something is not there, and the offline banner over kept state.
+      await page.goto(`${started.url}#/agent/nobody/chat/p`);
+      await expect(page.getByRole('main')).toContainText('This durable agent is not attached.');
+      await noViolations(page, 'chat of an agent that is not attached');
+      await page.goto(`${started.url}#/agent/desk/closed/c-gone`);
+      await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+      await noViolations(page, 'conversation not found');
+      await page.goto(`${started.url}#/agent/desk`);
+      await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
+      await context.setOffline(true);
+      await expect(page.getByRole('alert')).toHaveText('You are offline. Showing what was last known.');
+      await noViolations(page, 'list while offline');
+      await context.setOffline(false);
     } finally {
       await context.close();
     }
