@@ -9,6 +9,8 @@ import { createDraftsStore, type DraftsStore } from './drafts-store';
 import { createIntentsStore, type IntentsStore } from './intents-store';
 import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
+import { withFirstRead } from '../first-read';
+import type { Route } from '../router';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
@@ -45,13 +47,16 @@ export interface AppDeps {
   poll?: PollEnv;
   connection?: ConnectionEnv;
   storage?: Storage;
+  /** The screen the app opens on: its data is asked for at once (see first-read.ts). */
+  firstRoute?: Route;
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
 export function createStores(deps: AppDeps = {}): AppStores {
   // The client tells the pairing store of a 401, and the pairing store uses the client: one late-bound call.
   const unpaired = { heard: () => {} };
-  const client = deps.client ?? createBridgeClient('', undefined, { onUnpaired: () => unpaired.heard() });
+  const bare = deps.client ?? createBridgeClient('', undefined, { onUnpaired: () => unpaired.heard() });
+  const client = deps.firstRoute ? withFirstRead(bare, deps.firstRoute) : bare;
   const pairing = createPairingStore(client, deps.pairing ?? browserPairingEnv());
   unpaired.heard = () => pairing.lost();
   const connection = createConnectionStore(deps.connection);

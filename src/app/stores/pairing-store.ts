@@ -39,6 +39,9 @@ export interface PairingEnv {
 
 const PAIR_FRAGMENT = /(?:^#|&)pair=([A-Za-z0-9_-]{32,128})/;
 
+/** The address carries a pairing link: until it is redeemed, no read can be answered. */
+export const hasPairingLink = (hash: string): boolean => PAIR_FRAGMENT.test(hash);
+
 export function createPairingStore(client: BridgeClient, env: PairingEnv): PairingStore {
   const state = signal<PairingState>({ phase: 'checking' });
   const refused = (err: unknown): PairingState => {
@@ -78,7 +81,7 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
     start() {
       void check();
       return env.onHashChange(() => {
-        if (PAIR_FRAGMENT.test(env.readHash())) void check();
+        if (hasPairingLink(env.readHash())) void check();
       });
     },
     lost() {

@@ -1,0 +1,60 @@
+import type { BridgeClient } from './phone-api-client';
+import type { Route } from './router';
+
+/** A first read nobody took by then is dropped: its answer would be too old to draw. */
+export const FIRST_READ_KEEP_MS = 3000;
+
+interface Early {
+  key: string;
+  at: number;
+  reply: Promise<unknown>;
+}
+
+/**
+ * The first screen's data, asked for while the app is still starting: before the first render,
+ * the pairing check and the download of a lazy screen's code. Without it the first data waits
+ * for those one after the other (three round trips on a phone's link instead of one). The store
+ * that shows the screen takes it as its first plain read, through the same client method, so a
+ * read is never made twice and nothing but that first read is ever answered from it.
+ */
+export function withFirstRead(client: BridgeClient, route: Route, now: () => number = Date.now): BridgeClient {
+  let early: Early | null = begin(client, route, now());
+  const take = <T>(key: string): Promise<T> | null => {
+    const hit = early;
+    if (!hit || hit.key !== key) return null;
+    early = null;
+    return now() - hit.at <= FIRST_READ_KEEP_MS ? (hit.reply as Promise<T>) : null;
+  };
+  return {
+    ...client,
+    dashboard: (etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['dashboard']>>>('dashboard')) || client.dashboard(etag, options),
+    agent: (name, etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['agent']>>>(key('agent', name))) || client.agent(name, etag, options),
+    chat: (agent, paneId, etag, options) =>
+      (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['chat']>>>(key('chat', agent, paneId))) || client.chat(agent, paneId, etag, options),
+    history: (agent, conversationId, after) =>
+      (after === null && take<Awaited<ReturnType<BridgeClient['history']>>>(key('history', agent, conversationId))) || client.history(agent, conversationId, after),
+  };
+}
+
+const key = (...parts: string[]) => JSON.stringify(parts);
+
+function begin(client: BridgeClient, route: Route, at: number): Early | null {
+  const start = (k: string, reply: Promise<unknown>): Early => {
+    // Nobody may take it (the person left, or the phone is not paired): its failure is nobody's error.
+    reply.catch(() => {});
+    return { key: k, at, reply };
+  };
+  switch (route.screen) {
+    case 'dashboard':
+      return start('dashboard', client.dashboard(null));
+    case 'agent':
+    case 'manage':
+      return start(key('agent', route.agent), client.agent(route.agent, null));
+    case 'chat':
+      return start(key('chat', route.agent, route.paneId), client.chat(route.agent, route.paneId, null));
+    case 'closed':
+      return start(key('history', route.agent, route.conversationId), client.history(route.agent, route.conversationId, null));
+    case 'settings':
+      return null;
+  }
+}
