@@ -8,7 +8,7 @@ import { agentStatusText } from './agent-status';
 import { useCanAct } from './can-act';
 import { ClosedRow, OpenRow } from './list/conversation-row';
 import { useNow } from './list/use-now';
-import { hasManage } from './manage/manage-view';
+import { hasManage } from './manage/has-manage';
 import { Starters } from './starters';
 
 function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {

@@ -4,12 +4,8 @@ import type { ActsStore } from '../../stores/acts-store';
 import type { ConversationsStore } from '../../stores/conversations-store';
 import { useCanAct } from '../can-act';
 import '../list/list.css';
+import { hasManage } from './has-manage';
 import { WorkspacesSection } from './workspaces-section';
-
-/** Whether an agent has anything to manage from the phone: a workspace, and the rename or close cap. */
-export function hasManage(caps: { rename?: boolean; close?: boolean } | null | undefined, workspaces: number): boolean {
-  return workspaces > 0 && (caps?.rename === true || caps?.close === true);
-}
 
 /**
  * An agent's Manage screen: its workspaces and tabs, each with Rename and Close (the second tap
