@@ -2,14 +2,21 @@ import { render } from 'preact';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
+import { SERVICE_WORKER_URL } from './sw/sw-messages';
 import { AppView } from './views/app-view';
 import './styles.css';
 
 const router = createRouter();
 // The first screen's data is asked for now, not after the first render; a pairing link comes first.
-const stores = createStores(hasPairingLink(location.hash) ? {} : { firstRoute: router.route.peek() });
+const stores = createStores({
+  ...(hasPairingLink(location.hash) ? {} : { firstRoute: router.route.peek() }),
+  // Service workers run only in a secure context (HTTPS, or this machine); the settings screen says why not.
+  ...('serviceWorker' in navigator && window.isSecureContext ? { serviceWorker: () => import('workbox-window').then((m) => new m.Workbox(SERVICE_WORKER_URL)) } : {}),
+});
 router.start();
 stores.connection.start();
 stores.pairing.start();
+stores.update.start();
+stores.install.start();
 document.documentElement.lang = 'en';
 render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);

@@ -3,6 +3,9 @@
  * with `pathOf`, the bridge's route table matches them with `matchPath`. A segment that names
  * something (`:agent`, `:paneId`…) is percent-encoded on the way out and decoded on the way in.
  */
+/** Every path of the phone API starts so; anything else is the app's own files. */
+export const API_PREFIX = '/api/';
+
 export const PHONE_PATHS = {
   status: '/api/status',
   pair: '/api/pair',

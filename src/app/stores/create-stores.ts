@@ -10,6 +10,8 @@ import { createIntentsStore, type IntentsStore } from './intents-store';
 import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
 import { withFirstRead } from '../first-read';
+import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/install-store';
+import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
 import type { Route } from '../router';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
@@ -39,6 +41,10 @@ export interface AppStores {
   intents: IntentsStore;
   /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
   acts: ActsStore;
+  /** A new version of the app waiting for the person's Reload. */
+  update: UpdateStore;
+  /** Keeping the app on the phone's Home Screen. */
+  install: InstallStore;
 }
 
 export interface AppDeps {
@@ -49,6 +55,9 @@ export interface AppDeps {
   storage?: Storage;
   /** The screen the app opens on: its data is asked for at once (see first-read.ts). */
   firstRoute?: Route;
+  /** Loads the app's service worker; none where it cannot run. */
+  serviceWorker?: () => Promise<ServiceWorkerLike>;
+  install?: InstallEnv;
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
@@ -75,5 +84,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     conversations: createConversationsStore(client, poll),
     chat: createChatStore(client, intents, poll),
     history: createHistoryStore(client),
+    update: createUpdateStore(deps.serviceWorker ?? null),
+    install: createInstallStore(storage, deps.install),
   };
 }

@@ -10,6 +10,7 @@ import { ConnectionBanner } from './connection-banner';
 import { ConversationsView } from './conversations-view';
 import { DashboardView } from './dashboard-view';
 import { lazyScreen } from './lazy-screen';
+import { UpdateBanner } from './pwa/update-banner';
 import { useScreenPlace } from './screen-place';
 
 // Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
@@ -62,14 +63,15 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
           )}
         </header>
         <ConnectionBanner state={stores.connection.state.value} />
+        <UpdateBanner update={stores.update} />
         {!paired && <PairScreen state={pairing} />}
         {paired && !canAct && (
           <p class="banner" role="note">
             {t('watch.note')}
           </p>
         )}
-        {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} />}
-        {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} />}
+        {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} install={stores.install} />}
+        {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} />}
         {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
         {paired && current.screen === 'manage' && <ManageView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
         {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} />}

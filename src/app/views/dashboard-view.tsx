@@ -6,6 +6,8 @@ import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentStatusText } from './agent-status';
 import { InboxSection } from './inbox/inbox-section';
+import { IosHomeScreenHint } from './pwa/install-section';
+import type { InstallStore } from '../pwa/install-store';
 
 function AgentRowView({ agent }: { agent: AgentRow }) {
   const status = agentStatusText(agent);
@@ -52,7 +54,7 @@ function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; c
  * The dashboard. While any ask waits, the Durable agents section moves above everything else,
  * with "Needs you" (every open ask, oldest first) right under it.
  */
-export function DashboardView({ store, connection }: { store: DashboardStore; connection: ConnectionStore }) {
+export function DashboardView({ store, connection, install }: { store: DashboardStore; connection: ConnectionStore; install?: InstallStore }) {
   useEffect(() => store.start(), [store]);
   const agents = store.agents.value;
   const durable =
@@ -72,5 +74,10 @@ export function DashboardView({ store, connection }: { store: DashboardStore; co
     ) : null;
   const bridge = <BridgeSection key="bridge" dashboard={store} connection={connection} />;
   const inbox = store.durable.value === true ? <InboxSection key="inbox" inbox={store.inbox.value} stale={store.stale.value} /> : null;
-  return <main class="screen dashboard">{store.anyoneWaiting.value ? [durable, inbox, bridge] : [bridge, durable]}</main>;
+  return (
+    <main class="screen dashboard">
+      {store.anyoneWaiting.value ? [durable, inbox, bridge] : [bridge, durable]}
+      {install && <IosHomeScreenHint install={install} />}
+    </main>
+  );
 }

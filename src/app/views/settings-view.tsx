@@ -1,9 +1,11 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n';
 import type { PairingStore } from '../stores/pairing-store';
+import type { InstallStore } from '../pwa/install-store';
+import { InstallSection } from './pwa/install-section';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
-export function SettingsView({ pairing }: { pairing: PairingStore }) {
+export function SettingsView({ pairing, install }: { pairing: PairingStore; install: InstallStore }) {
   const state = pairing.state.value;
   const device = state.phase === 'paired' ? state.device : null;
   const name = useSignal<string | null>(null);
@@ -40,6 +42,7 @@ export function SettingsView({ pairing }: { pairing: PairingStore }) {
         {t(arming.value ? 'settings.forgetConfirm' : 'settings.forget')}
       </button>
       <p class="muted">{t('settings.forgetWhat')}</p>
+      <InstallSection install={install} />
     </main>
   );
 }

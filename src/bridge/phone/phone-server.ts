@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { BadPathSegment } from '../../wire/phone-routes';
+import { API_PREFIX, BadPathSegment } from '../../wire/phone-routes';
 import { HttpError } from './http-error';
 import { sendJson } from './http-json';
 import { ViewRenders } from './long-poll';
@@ -59,7 +59,7 @@ async function route(server: ServerContext, req: IncomingMessage, res: ServerRes
   const url = new URL(req.url ?? '/', 'http://bridge');
   const path = url.pathname;
   const method = req.method ?? 'GET';
-  if (!path.startsWith('/api/')) {
+  if (!path.startsWith(API_PREFIX)) {
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);
   }

@@ -1,0 +1,116 @@
+import { chromium, devices, expect, test, type Page } from '@playwright/test';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openCollie, type Collie } from '../src/agent/kit';
+import { startBridge, type RunningBridge } from '../src/bridge/bridge';
+import { pairPhone } from './support/pair';
+import { scratch } from './support/processes';
+
+/**
+ * The app as a phone keeps it: its service worker keeps the shell so a reload opens the app with
+ * the bridge gone, and a new version waits for the person's Reload. The bridge runs in this
+ * process (the same code the CLI starts) so the test can serve it a second build.
+ */
+const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let agent: Collie | undefined;
+let bridge: RunningBridge | undefined;
+
+test.afterEach(async () => {
+  await bridge?.close();
+  bridge = undefined;
+  await agent?.close();
+  agent = undefined;
+  await dirs.cleanup();
+});
+
+async function setUp(page: Page, port = 0) {
+  dirs = await scratch();
+  const appDir = join(dirs.root, 'app');
+  await cp(BUILT, appDir, { recursive: true });
+  const socket = join(dirs.socketDir, 'desk', 'app.sock');
+  agent = await openCollie({ socket, hostName: 'desk', caps: { send: true }, log: () => {} });
+  agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
+  agent.ready();
+  const options = {
+    sources: [{ name: 'desk', address: { kind: 'socket' as const, path: socket } }],
+    durable: true,
+    stateDir: dirs.stateDir,
+    host: '127.0.0.1',
+    appDir,
+    log: () => {},
+  };
+  bridge = await startBridge({ ...options, port });
+  const { url } = bridge;
+  await pairPhone(page, bridge.invite().link);
+  // The first visit installs the worker; it keeps every file of this build.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The bridge back on the same address, as after a restart.
+  const restart = async () => void (bridge = await startBridge({ ...options, port: Number(new URL(url).port) }));
+  return { appDir, url, restart };
+}
+
+test('after one visit the app opens with the bridge stopped, says the bridge is not answering, and comes back live without a reload', async ({ page }) => {
+  const { url, restart } = await setUp(page);
+  await page.goto(`${url}#/agent/desk`);
+  await expect(page.getByRole('link', { name: /Release/ })).toBeVisible();
+  await bridge!.close();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Collie', level: 1 })).toBeVisible(); // the kept shell, not the browser's error page
+  await expect(page.getByRole('alert')).toContainText('bridge');
+  const marker = await page.evaluate(() => ((window as unknown as { sameDocument: number }).sameDocument = 1));
+  await restart();
+  await expect(page.getByRole('link', { name: /Release/ })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: number }).sameDocument)).toBe(marker); // no reload
+});
+
+test('a new version waits for Reload, then takes over once and keeps the typed draft', async ({ page }) => {
+  const { appDir, url } = await setUp(page);
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  const message = page.getByRole('region', { name: 'Write to the agent' }).getByLabel('Message');
+  await message.fill('half a thought');
+  await expect(page.getByText('A new version of Collie is ready.')).toHaveCount(0);
+
+  // The second build: a changed shell, and a worker whose list names its new revision.
+  const shell = (await readFile(join(appDir, 'index.html'), 'utf8')).replace('<head>', '<head><meta name="collie-build" content="2" />');
+  await writeFile(join(appDir, 'index.html'), shell);
+  for (const copy of ['index.html.br', 'index.html.gz']) await rm(join(appDir, copy), { force: true }); // the first build's compressed shell
+  const worker = await readFile(join(appDir, 'service-worker.js'), 'utf8');
+  const renamed = worker.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1second-build$2');
+  expect(renamed).not.toBe(worker);
+  await writeFile(join(appDir, 'service-worker.js'), renamed);
+
+  await page.reload(); // the worker looks for a new version at every start
+  await expect(page.getByText('A new version of Collie is ready.')).toBeVisible();
+  expect(await page.locator('meta[name="collie-build"]').count()).toBe(0); // not swapped by itself
+  await expect(message).toHaveValue('half a thought');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.locator('meta[name="collie-build"]')).toHaveAttribute('content', '2');
+  await expect(message).toHaveValue('half a thought');
+  await expect(page.getByText('A new version of Collie is ready.')).toHaveCount(0);
+});
+
+test('Chromium finds the app installable: manifest, icons, a worker that answers offline; the favicon is there', async ({ browserName }, info) => {
+  // Chromium's installability check says `in-incognito` in an ordinary test context: a real profile.
+  const profile = await mkdtemp(join(tmpdir(), 'collie-profile-'));
+  const launch = info.project.use.launchOptions ?? {};
+  const context = await chromium.launchPersistentContext(profile, { ...devices['Pixel 7'], ...launch });
+  try {
+    expect(browserName).toBe('chromium');
+    const page = context.pages()[0] ?? (await context.newPage());
+    const { url } = await setUp(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    const manifest = (await (await page.request.get(`${url}manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string; purpose: string }[] };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const file of ['favicon.ico', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png'])
+      expect((await page.request.get(`${url}${file}`)).status(), file).toBe(200);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
