@@ -24,7 +24,7 @@ test('the hello agent asks, the phone answers Yes, the agent prints it once and 
     const row = section.getByRole('link', { name: /hello/ });
     await expect(row).toContainText('Experimental');
     await expect(row).toContainText('1 open');
-    await expect(row).toContainText('1 need you');
+    await expect(row).toContainText('1 needs you');
 
     await row.click();
     const conversation = page.getByRole('link', { name: /Deploy/ });

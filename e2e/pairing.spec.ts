@@ -50,7 +50,7 @@ test('a fresh phone sees the pairing screen; the printed link pairs it once; col
     expect((await stranger.request.get(`${url}api/dashboard`)).status()).toBe(401);
 
     await pairPhone(page, link);
-    await expect(page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ })).toContainText('1 need you');
+    await expect(page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ })).toContainText('1 needs you');
 
     await stranger.goto(link!);
     await expect(stranger.getByText('This pairing link was used already. Run collie pair for a new one.')).toBeVisible();

@@ -15,6 +15,12 @@ describe('t', () => {
   });
 
   it('has no empty message', () => {
-    expect(Object.entries(en).filter(([, v]) => v.trim() === '')).toEqual([]);
+    const texts = Object.values(en).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v)));
+    expect(texts.filter((v) => v.trim() === '')).toEqual([]);
+  });
+
+  it("picks the plural form by count, and writes numbers the language's way", () => {
+    expect([t('durable.needsYou', { count: 1 }), t('durable.needsYou', { count: 2 })]).toEqual(['1 needs you', '2 need you']);
+    expect(t('durable.open', { count: 12345 })).toBe('12,345 open');
   });
 });

@@ -1,11 +1,92 @@
+import { signal } from '@preact/signals';
 import en from '../../locales/en.json';
 
-/** Every user-facing sentence has a key in locales/en.json; a missing key fails the type check. */
-export type MessageKey = keyof typeof en;
+/**
+ * The app's words. English is bundled; Chinese and Russian load when chosen. Every user-facing
+ * sentence has a key in locales/en.json: a key that is not there fails the type check, and a key
+ * a translation lacks falls back to English. A value is a string, or for a count an object of
+ * plural forms by `Intl.PluralRules` category (`one`, `few`, `many`, `other`…), picked by `count`.
+ */
+type Catalog = typeof en;
+export type MessageKey = keyof Catalog;
+type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+/** A translation: any subset of the keys (the rest are English), each shaped as in English. */
+export type Messages = { [K in MessageKey]?: Catalog[K] extends string ? string : PluralForms };
 
-const messages: Record<MessageKey, string> = en;
+export const LOCALES = ['en', 'zh-CN', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
 
-/** The one lookup for copy: `{name}` placeholders are filled from `params`, as text. */
+/** Each language by its own name, as a language picker shows it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文', ru: 'Русский' };
+
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
+  'zh-CN': () => import('../../locales/zh-CN.json').then((m) => m.default as Messages),
+  ru: () => import('../../locales/ru.json').then((m) => m.default as Messages),
+};
+
+const current = signal<{ locale: Locale; messages: Messages }>({ locale: 'en', messages: en });
+
+/** The app's language now (components that read it redraw when it changes). */
+export function locale(): Locale {
+  return current.value.locale;
+}
+
+/**
+ * The first of the phone's languages the app speaks: any Simplified Chinese tag (zh, zh-Hans,
+ * zh-CN, zh-SG…) is zh-CN, any Russian one ru; Traditional Chinese and the rest fall to the next.
+ */
+export function pickLocale(languages: readonly string[]): Locale {
+  for (const tag of languages) {
+    const [language = '', ...rest] = tag.toLowerCase().split('-');
+    if (language === 'ru') return 'ru';
+    if (language === 'en') return 'en';
+    if (language === 'zh') {
+      const traditional = rest.includes('hant') || rest.includes('tw') || rest.includes('hk') || rest.includes('mo');
+      if (!traditional) return 'zh-CN';
+    }
+  }
+  return 'en';
+}
+
+/** Switches the app's words, and the page's `lang` and `dir` with them. A language that fails to load leaves the words as they were. */
+export async function switchLocale(next: Locale): Promise<boolean> {
+  try {
+    const messages = next === 'en' ? en : await LOADERS[next]();
+    current.value = { locale: next, messages };
+  } catch (err) {
+    console.warn(`i18n: ${next} could not be loaded`, err);
+    return false;
+  }
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next;
+    document.documentElement.dir = 'ltr'; // all three are written left to right
+  }
+  return true;
+}
+
+const numbers = new Map<Locale, Intl.NumberFormat>();
+const plurals = new Map<Locale, Intl.PluralRules>();
+function numberFormat(at: Locale): Intl.NumberFormat {
+  let format = numbers.get(at);
+  if (!format) numbers.set(at, (format = new Intl.NumberFormat(at)));
+  return format;
+}
+function pluralRules(at: Locale): Intl.PluralRules {
+  let rules = plurals.get(at);
+  if (!rules) plurals.set(at, (rules = new Intl.PluralRules(at)));
+  return rules;
+}
+
+/** The one lookup for copy: `{name}` placeholders are filled from `params` as text, numbers in the language's own way. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const { locale: at, messages } = current.value;
+  const own = messages[key];
+  const [value, lang] = own === undefined ? [en[key] as string | PluralForms, 'en' as Locale] : [own, at];
+  const count = params.count;
+  const text = typeof value === 'string' ? value : (value[pluralRules(lang).select(typeof count === 'number' ? count : Number(count))] ?? value.other);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const param = params[name];
+    return typeof param === 'number' ? numberFormat(lang).format(param) : String(param);
+  });
 }

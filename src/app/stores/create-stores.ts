@@ -10,6 +10,7 @@ import { createIntentsStore, type IntentsStore } from './intents-store';
 import { createStorage, type Storage } from '../storage';
 import type { PollEnv } from './polled';
 import { withFirstRead } from '../first-read';
+import { createLocaleChoice, type LocaleChoice } from '../locale-choice';
 import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/install-store';
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
 import type { Route } from '../router';
@@ -45,6 +46,8 @@ export interface AppStores {
   update: UpdateStore;
   /** Keeping the app on the phone's Home Screen. */
   install: InstallStore;
+  /** The language the app speaks. */
+  locale: LocaleChoice;
 }
 
 export interface AppDeps {
@@ -86,5 +89,6 @@ export function createStores(deps: AppDeps = {}): AppStores {
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install: createInstallStore(storage, deps.install),
+    locale: createLocaleChoice(storage),
   };
 }

@@ -1,6 +1,9 @@
 import type { PairingState } from '../stores/pairing-store';
 import { t, type MessageKey } from '../i18n';
 
+/** A command typed on the computer: the same in every language. */
+const PAIR_COMMAND = 'collie pair';
+
 const WHY: Record<Exclude<Extract<PairingState, { phase: 'unpaired' }>['why'], 'limited'>, MessageKey> = {
   never: 'pair.never',
   revoked: 'pair.revoked',
@@ -34,7 +37,7 @@ export function PairScreen({ state }: { state: PairingState }) {
       </p>
       <p>{t('pair.how')}</p>
       <pre class="pair-command">
-        <code>collie pair</code>
+        <code>{PAIR_COMMAND}</code>
       </pre>
       <p class="muted">{t('pair.why')}</p>
     </main>

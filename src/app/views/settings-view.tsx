@@ -3,9 +3,11 @@ import { t } from '../i18n';
 import type { PairingStore } from '../stores/pairing-store';
 import type { InstallStore } from '../pwa/install-store';
 import { InstallSection } from './pwa/install-section';
+import type { LocaleChoice } from '../locale-choice';
+import { LanguageSection } from './settings/language-section';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
-export function SettingsView({ pairing, install }: { pairing: PairingStore; install: InstallStore }) {
+export function SettingsView({ pairing, install, locale }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice }) {
   const state = pairing.state.value;
   const device = state.phase === 'paired' ? state.device : null;
   const name = useSignal<string | null>(null);
@@ -42,6 +44,7 @@ export function SettingsView({ pairing, install }: { pairing: PairingStore; inst
         {t(arming.value ? 'settings.forgetConfirm' : 'settings.forget')}
       </button>
       <p class="muted">{t('settings.forgetWhat')}</p>
+      <LanguageSection choice={locale} />
       <InstallSection install={install} />
     </main>
   );
