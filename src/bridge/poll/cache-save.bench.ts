@@ -2,7 +2,8 @@
  * `npx tsx src/bridge/poll/cache-save.bench.ts`: what one disk-cache save costs after one item is
  * appended to a chat of 100, 2000 and 5000 items: wall time per save (median and 90th
  * percentile, fsync included) and the bytes it writes (median, and the mean over all saves, so
- * the occasional compaction is paid for in the mean). Timings are for reading, never asserted.
+ * the occasional compaction is paid for in the mean). Also the first save of a run (which writes
+ * everything) and a load at the end (a restart). Timings are for reading, never asserted.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -58,22 +59,31 @@ async function measure(items: number) {
     const log = store.paneLog('p');
     log.apply({ epoch: EPOCH, cursor: items, view: true, items: Array.from({ length: items }, (_, n) => item(n)), asks: [], turn: null, trimmed: false });
     const cache = new DiskCache(folder, store, (line) => console.error(line));
+    let start = performance.now();
     await cache.flush(); // the first save of a run writes everything; what follows is the steady state
+    const first = performance.now() - start;
     const ms: number[] = [];
     const bytes: number[] = [];
     for (let n = items; n < items + SAVES; n += 1) {
       log.apply({ epoch: EPOCH, cursor: n + 1, view: false, events: [{ seq: n + 1, type: 'item', item: item(n) }] });
       const before = await files(folder);
-      const start = performance.now();
+      start = performance.now();
       await cache.flush();
       ms.push(performance.now() - start);
       bytes.push(written(before, await files(folder)));
     }
     const mean = bytes.reduce((a, b) => a + b, 0) / bytes.length;
     const total = [...(await files(folder)).values()].reduce((a, f) => a + f.size, 0);
+    const loads: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      start = performance.now();
+      await new DiskCache(folder, new AgentStore('bench', 'here'), (line) => console.error(line)).load();
+      loads.push(performance.now() - start);
+    }
     console.log(
       `${String(items).padStart(5)} items: ${percentile(ms, 0.5).toFixed(2)} ms/save median, ${percentile(ms, 0.9).toFixed(2)} ms p90; ` +
-        `${percentile(bytes, 0.5)} B written median, ${Math.round(mean)} B mean; file ${total} B after ${SAVES} saves`,
+        `${percentile(bytes, 0.5)} B written median, ${Math.round(mean)} B mean; file ${total} B after ${SAVES} saves; ` +
+        `first save ${first.toFixed(2)} ms, load ${percentile(loads, 0.5).toFixed(2)} ms`,
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
