@@ -107,7 +107,6 @@ export class DiskCache {
   }
 
   private async compact(): Promise<void> {
-    this.compactNext = true;
     const text = this.baseline.compacted(this.store);
     await this.files.write(join(this.folder, CACHE_LOG), text);
     this.logBytes = Buffer.byteLength(text);
