@@ -1,8 +1,8 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
-import { writePrivateFile } from './private-file';
+import { appendPrivateFile, writePrivateFile } from './private-file';
 
 let dir: TempDir;
 beforeEach(async () => {
@@ -28,4 +28,22 @@ it('leaves no temp file when the write fails', async () => {
   await writePrivateFile(join(path, 'x'), 'x');
   await expect(writePrivateFile(path, 'cannot replace a folder')).rejects.toThrow();
   expect(await readdir(dir.path)).toEqual(['a-folder']);
+});
+
+it('appends to a private file and keeps its mode, but never creates one or follows a symlink', async () => {
+  const path = join(dir.path, 'log.jsonl');
+  await expect(appendPrivateFile(path, 'orphan\n')).rejects.toThrow(/ENOENT/);
+  expect(await readdir(dir.path)).toEqual([]);
+
+  await writePrivateFile(path, 'one\n');
+  await appendPrivateFile(path, 'two\n');
+  await appendPrivateFile(path, 'three\n');
+  expect(await readFile(path, 'utf8')).toBe('one\ntwo\nthree\n');
+  expect((await stat(path)).mode & 0o777).toBe(0o600);
+
+  const elsewhere = join(dir.path, 'elsewhere');
+  await writeFile(elsewhere, '');
+  await symlink(elsewhere, join(dir.path, 'link'));
+  await expect(appendPrivateFile(join(dir.path, 'link'), 'x')).rejects.toThrow(/ELOOP/);
+  expect(await readFile(elsewhere, 'utf8')).toBe('');
 });

@@ -3,13 +3,15 @@
  * (`private-file.ts`, `state-dir.ts`).
  */
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
  * Writes a file that may hold a secret: mode 0600 from its first byte, and atomically (a temp
  * file in the same folder, then rename), so a crash never leaves half a file or a moment where
- * the old entries are gone. A missing folder is made 0700; an existing one is left as it is.
+ * the old entries are gone. The folder is synced after the rename, so the new name itself
+ * survives a crash. A missing folder is made 0700; an existing one is left as it is.
  */
 export async function writePrivateFile(path: string, text: string): Promise<void> {
   const folder = dirname(path);
@@ -25,9 +27,34 @@ export async function writePrivateFile(path: string, text: string): Promise<void
       await handle.close();
     }
     await rename(temp, path);
+    await syncFolder(folder);
   } finally {
     // After a rename the temp name is gone and this does nothing; after a failure it cleans up.
     await rm(temp, { force: true });
+  }
+}
+
+/**
+ * Appends to a private file that `writePrivateFile` made, and syncs the appended bytes before it
+ * resolves. It never creates the file (a missing one is an error), so every private file is still
+ * 0600 from its first byte and begins with a whole write; and it never follows a symlink.
+ */
+export async function appendPrivateFile(path: string, text: string): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

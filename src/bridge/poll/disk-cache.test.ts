@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 const EPOCH = 'cached-epoch-00000000000001';
-const cacheFile = (name: string) => join(dir.path, 'state', 'durable', name, 'cache.json');
+const cacheFile = (name: string) => join(dir.path, 'state', 'durable', name, 'cache.jsonl');
 
 describe('the disk cache', () => {
   it('opens a chat from the cache after a bridge restart while the agent does not answer', async () => {
@@ -109,7 +109,10 @@ describe('the disk cache', () => {
     store.setSnapshot({ epoch: EPOCH, rev: 1, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [pane('open'), pane('closing')] }] }], starters: [] });
     store.setSnapshot({ epoch: EPOCH, rev: 2, workspaces: [{ id: 'w', title: 'W', tabs: [{ id: 't', title: 'T', panes: [pane('open')] }] }], starters: [] });
     await new DiskCache(folder, store, () => {}).flush();
-    const saved = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8'));
-    expect(Object.keys(saved.panes)).toEqual(['open']);
+    const records = (await readFile(join(folder, 'cache.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(records.filter((r) => r.k === 'pane').map((r) => r.id)).toEqual(['open']);
   });
 });

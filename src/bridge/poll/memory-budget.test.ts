@@ -73,7 +73,7 @@ describe('the memory budget of one agent', () => {
     // What it leaves on disk is within the file bound and loads back within the budget.
     const cache = new DiskCache(dir.path, store, (line) => logs.push(line));
     await cache.flush();
-    expect((await stat(join(dir.path, 'cache.json'))).size).toBeLessThanOrEqual(BRIDGE_MEMORY.cacheFileBytes);
+    expect((await stat(join(dir.path, 'cache.jsonl'))).size).toBeLessThanOrEqual(BRIDGE_MEMORY.cacheFileBytes);
     const again = new AgentStore('scripted', 'here');
     expect(await new DiskCache(dir.path, again, () => {}).load()).toBe(true);
     expect(again.paneLog('p').entries.at(-1)).toEqual(last);

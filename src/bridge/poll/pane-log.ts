@@ -60,10 +60,26 @@ export class PaneLog {
   /** What each ask's card showed (title, kind, option labels), for the line its closing leaves. */
   private readonly asksSeen = new Map<string, SeenAsk>();
   readonly closedAsks = new Map<string, DecidedBy>();
+  /**
+   * For the disk cache's log, so a save writes what changed and not the whole chat. `generation`
+   * rises when the entries are replaced whole (a view, a restore); `dropped` counts the entries
+   * cut from the front since then, so `dropped + i` names `entries[i]` for as long as it lives;
+   * `replaced` holds those names for entries changed in place since the cache last took them.
+   */
+  generation = 0;
+  dropped = 0;
+  private readonly replaced = new Set<number>();
 
   /** What the disk cache keeps of this pane. */
   saved(): SavedPane {
     return { cursor: this.cursor, epoch: this.epoch, trimmed: this.trimmed, turn: this.turn, entries: this.entries };
+  }
+
+  /** The names (see `dropped`) of entries changed in place since the last call; for the disk cache only. */
+  takeReplaced(): number[] {
+    const names = [...this.replaced];
+    this.replaced.clear();
+    return names;
   }
 
   restore(saved: SavedPane): void {
@@ -124,6 +140,8 @@ export class PaneLog {
     this.entries.splice(0, drop);
     this.sizes.splice(0, drop);
     this.bytes = bytes;
+    this.dropped += drop;
+    for (const name of this.replaced) if (name < this.dropped) this.replaced.delete(name);
     this.itemIndex.clear();
     this.entries.forEach((entry, index) => {
       if (entry.type === 'item') this.itemIndex.set(entry.item.id, index);
@@ -136,6 +154,9 @@ export class PaneLog {
     this.sizes = [];
     this.bytes = 0;
     this.itemIndex.clear();
+    this.generation += 1;
+    this.dropped = 0;
+    this.replaced.clear();
   }
 
   private push(entry: ChatEntry): void {
@@ -154,6 +175,7 @@ export class PaneLog {
     this.bytes += size - (this.sizes[at] ?? 0);
     this.entries[at] = entry;
     this.sizes[at] = size;
+    this.replaced.add(this.dropped + at);
   }
 }
 
