@@ -1,15 +1,41 @@
-import type { ActReply, ActRequest, AgentJson, AskReply, AskRequest, ChatJson, ClosedPageJson, DashboardJson, DeviceJson, HistoryJson, PairRequest } from '../wire/bridge-json';
+import type {
+  ActReply,
+  ActRequest,
+  AgentJson,
+  AskReply,
+  AskRequest,
+  ChatJson,
+  ChatReplyJson,
+  ClosedPageJson,
+  DashboardJson,
+  DeviceJson,
+  HistoryJson,
+  PairRequest,
+} from '../wire/bridge-json';
+import { applyChatDelta, parseChatDelta } from '../wire/chat-delta';
 import { pathOf } from '../wire/phone-routes';
 import { actRoute } from './act-route';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
 export type Fetched<T> =
-  { changed: true; data: T; etag: string | null } | { changed: false; /** The resource is not there (any more): ask again only after a pause. */ gone?: true };
+  | {
+      changed: true;
+      data: T;
+      etag: string | null;
+      /** Made from a delta: every entry that did not change is the very object the phone held. */
+      patched?: true;
+    }
+  | { changed: false; /** The resource is not there (any more): ask again only after a pause. */ gone?: true };
 
 export interface ReadOptions {
   /** Long-poll: the bridge holds the read until something changes (or its own time limit). */
   wait?: boolean;
   signal?: AbortSignal;
+}
+
+export interface ChatReadOptions extends ReadOptions {
+  /** The chat the phone holds at the ETag it names: the bridge may then send only what changed. */
+  held?: ChatJson;
 }
 
 export class BridgeHttpError extends Error {
@@ -29,7 +55,7 @@ export class BridgeHttpError extends Error {
 export interface BridgeClient {
   dashboard(etag: string | null, options?: ReadOptions): Promise<Fetched<DashboardJson>>;
   agent(name: string, etag: string | null, options?: ReadOptions): Promise<Fetched<AgentJson>>;
-  chat(agent: string, paneId: string, etag: string | null, options?: ReadOptions): Promise<Fetched<ChatJson>>;
+  chat(agent: string, paneId: string, etag: string | null, options?: ChatReadOptions): Promise<Fetched<ChatJson>>;
   closed(agent: string, after: string | null): Promise<ClosedPageJson>;
   history(agent: string, conversationId: string, after: string | null): Promise<HistoryJson>;
   answer(askId: string, request: AskRequest): Promise<AskReply>;
@@ -54,13 +80,27 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
     if (res.status === 401) options.onUnpaired?.();
     return res;
   };
-  async function get<T>(path: string, etag: string | null, options: ReadOptions = {}): Promise<Fetched<T>> {
+  /** `delta`: the read takes a delta reply (a chat whose held copy the phone can patch). */
+  async function get<T>(path: string, etag: string | null, options: ReadOptions = {}, delta = false): Promise<Fetched<T>> {
     const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
-    const url = options.wait && etag ? `${base}${path}${path.includes('?') ? '&' : '?'}wait=1` : `${base}${path}`;
+    const query = [options.wait && etag ? 'wait=1' : '', delta && etag ? 'delta=1' : ''].filter(Boolean).join('&');
+    const url = query ? `${base}${path}${path.includes('?') ? '&' : '?'}${query}` : `${base}${path}`;
     const res = await fetcher(url, { headers, cache: 'no-store', ...(options.signal ? { signal: options.signal } : {}) });
     if (res.status === 304) return { changed: false };
     if (!res.ok) throw await errorOf(res);
     return { changed: true, data: (await res.json()) as T, etag: res.headers.get('etag') };
+  }
+  async function chat(agent: string, paneId: string, etag: string | null, options: ChatReadOptions = {}): Promise<Fetched<ChatJson>> {
+    const path = pathOf('chat', { agent, paneId });
+    const { held, ...read } = options;
+    const result = await get<ChatReplyJson>(path, etag, read, held !== undefined);
+    const body: unknown = result.changed ? result.data : null;
+    if (!result.changed || typeof body !== 'object' || body === null || !('delta' in body)) return result as Fetched<ChatJson>;
+    const delta = parseChatDelta(result.data);
+    const patched = delta && held && etag ? applyChatDelta(held, etag, delta) : null;
+    if (patched) return { changed: true, data: patched, etag: result.etag, patched: true };
+    // A delta this phone cannot apply (malformed, or for another copy): the whole view instead.
+    return get<ChatJson>(path, null, { signal: read.signal });
   }
   async function getOnce<T>(path: string): Promise<T> {
     const res = await fetcher(`${base}${path}`, { cache: 'no-store' });
@@ -80,7 +120,7 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
   return {
     dashboard: (etag, options) => get(pathOf('dashboard', {}), etag, options),
     agent: (name, etag, options) => get(pathOf('agent', { agent: name }), etag, options),
-    chat: (agent, paneId, etag, options) => get(pathOf('chat', { agent, paneId }), etag, options),
+    chat,
     closed: (agent, cursor) => getOnce(`${pathOf('closed', { agent })}${after(cursor)}`),
     history: (agent, conversationId, cursor) => getOnce(`${pathOf('history', { agent, conversationId })}${after(cursor)}`),
     answer: (askId, request) => post<AskReply>(pathOf('answer', { askId }), request),

@@ -150,6 +150,25 @@ export interface ChatJson {
   sends: SendRow[];
 }
 
+/** A run of the entries the phone holds, unchanged and in order: `[from, count]`, indexes into its list. */
+export type HeldRun = [from: number, count: number];
+
+/**
+ * What changed in a chat since the version the phone holds (`from`, that version's ETag), sent
+ * in place of the whole view to a read that asked for deltas. `entries` is the new list in order:
+ * runs of the `held` entries the phone has, and the entries that are new or changed, whole. Every
+ * other field of `ChatJson` comes only when it changed, whole. The reply's ETag is the full view's.
+ */
+export type ChatDelta = Partial<Omit<ChatJson, 'entries'>> & {
+  from: string;
+  /** How many entries the phone holds at `from`: a delta for any other list is not applied. */
+  held: number;
+  entries: (HeldRun | ChatEntry)[];
+};
+
+/** A chat read's reply: the whole view, or what changed since the version the phone named. */
+export type ChatReplyJson = ChatJson | { delta: ChatDelta };
+
 export interface AskRequest {
   agent: string;
   paneId: string;

@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient, type ChatReadOptions, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
 import { memory } from './acts-test-kit';
@@ -279,5 +279,40 @@ describe('older items', () => {
     expect(store.trimmed.value).toBe(false);
     await store.loadOlder();
     expect(store.trimmed.value).toBe(true);
+  });
+});
+
+describe('reading by deltas', () => {
+  const item = (n: number): ChatEntry => ({ type: 'item', item: { id: `m${n}`, at: '2026-03-01T10:00:00Z', kind: 'reply', text: `line ${n}` } });
+
+  it('gives each read the chat it holds at the ETag it names, and shows a patched chat as it came', async () => {
+    const first = { ...chatOf('desk', []), entries: [item(1), item(2)] };
+    const heldAt: { etag: string | null; held: ChatJson | undefined }[] = [];
+    let patched: ChatJson | undefined;
+    const client = {
+      chat: (_a: string, _p: string, etag: string | null, options: ChatReadOptions = {}) => {
+        heldAt.push({ etag, held: options.held });
+        if (etag === null) return Promise.resolve({ changed: true, data: structuredClone(first), etag: '"1"' });
+        if (etag === '"2"') return new Promise(() => {});
+        patched = { ...options.held!, entries: [...options.held!.entries, item(3)] };
+        return Promise.resolve({ changed: true, data: patched, etag: '"2"', patched: true });
+      },
+    } as unknown as BridgeClient;
+    const store = createChatStore(
+      client,
+      createIntentsStore(
+        client,
+        createStorage(() => memory()),
+      ),
+      { isVisible: () => true, onVisibility: () => () => {} },
+    );
+    leave = store.show('desk', 'p');
+    await vi.waitFor(() => expect(store.entries.value).toHaveLength(3));
+    expect(heldAt[0]).toEqual({ etag: null, held: undefined });
+    expect(heldAt[1]!.etag).toBe('"1"');
+    expect(heldAt[1]!.held).toEqual(first);
+    expect(store.entries.value).toBe(patched!.entries);
+    await vi.waitFor(() => expect(heldAt).toHaveLength(3));
+    expect(heldAt[2]).toEqual({ etag: '"2"', held: patched });
   });
 });

@@ -149,12 +149,15 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     show(agent, paneId) {
       const read = async (etag: string | null, options: ReadOptions): Promise<Fetched<ChatJson>> => {
         try {
-          const result = await client.chat(agent, paneId, etag, options);
+          // The chat held at `etag` (the poll sets both together): the bridge may send only what changed since.
+          const held = resource.data.peek() ?? undefined;
+          const result = await client.chat(agent, paneId, etag, { ...options, held });
           missing.value = null;
           if (!result.changed) return result;
-          // An entry that did not change keeps the object the screen drew, so only what changed redraws.
+          // An entry that did not change keeps the object the screen drew, so only what changed redraws:
+          // a delta keeps them by itself; a whole view is matched to what was drawn.
           const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
-          const fresh = reuseUnchanged(drawn, result.data.entries);
+          const fresh = result.patched ? result.data.entries : reuseUnchanged(drawn, result.data.entries);
           if (current.peek() === target) older.follow(fresh);
           return { ...result, data: { ...result.data, entries: fresh } };
         } catch (err) {

@@ -7,7 +7,7 @@ import { inboxOf } from '../poll/inbox';
 import { revokedSignal } from './gate';
 import { HttpError } from './http-error';
 import { writeJsonText } from './http-json';
-import { waitForChange, type Versioned } from './long-poll';
+import { waitForChange, type Rendered, type Versioned } from './long-poll';
 import type { PhoneApiDeps, ServerContext } from './phone-deps';
 
 /**
@@ -18,6 +18,17 @@ export interface LiveView {
   key: string;
   sources: Versioned[];
   render: () => unknown;
+  /**
+   * A chat: its renderings are remembered so that a phone holding one is sent only what changed
+   * (a delta); the agent epoch they belong to.
+   */
+  chat?: { epoch: () => string };
+}
+
+/** How a live read asks: `wait` holds it until the view changes; `delta` takes a delta reply. */
+export interface LiveRead {
+  wait: boolean;
+  delta: boolean;
 }
 
 export function dashboardView(deps: PhoneApiDeps): LiveView {
@@ -39,6 +50,7 @@ export function chatView(handle: AgentHandle, paneId: string): LiveView {
   return {
     key: JSON.stringify(['chat', store.name, paneId]),
     sources: [store, ledger],
+    chat: { epoch: () => store.hello?.epoch ?? '' },
     render: (): ChatJson => {
       const chat = store.chatJson(paneId);
       if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
@@ -50,10 +62,13 @@ export function chatView(handle: AgentHandle, paneId: string): LiveView {
 /**
  * Sends a view with its ETag. With `wait` and the phone's current tag, the reply is held until
  * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
- * Every reader of a view shares its one rendering per change.
+ * Every reader of a view shares its one rendering per change. A chat read that takes deltas and
+ * names a version the bridge still remembers is answered with what changed since (same ETag).
  */
-export async function sendView(server: ServerContext, device: DeviceInfo, req: IncomingMessage, res: ServerResponse, view: LiveView, wait: boolean): Promise<void> {
-  const render = () => server.renders.render(view.key, view.sources, view.render);
+export async function sendView(server: ServerContext, device: DeviceInfo, req: IncomingMessage, res: ServerResponse, view: LiveView, { wait, delta }: LiveRead): Promise<void> {
+  const { chat } = view;
+  const remember = chat && ((value: unknown, r: Rendered) => server.chatVersions.remember(view.key, r, value as ChatJson, chat.epoch()));
+  const render = () => server.renders.render(view.key, view.sources, view.render, remember);
   let current = render();
   const held = req.headers['if-none-match'];
   if (held === current.etag && wait) {
@@ -92,6 +107,8 @@ export async function sendView(server: ServerContext, device: DeviceInfo, req: I
     res.writeHead(304, { etag: current.etag, 'cache-control': 'no-store' }).end();
     return;
   }
-  // The rendering owns its compressed bytes: every reader of this change shares one compression.
-  writeJsonText(res, 200, current.text, { etag: current.etag }, current);
+  const since = chat && delta && held !== undefined ? server.chatVersions.since(view.key, held, current) : null;
+  const reply = since ?? current;
+  // The rendering (or delta) owns its compressed bytes: every reader of it shares one compression.
+  writeJsonText(res, 200, reply.text, { etag: current.etag }, reply);
 }

@@ -32,19 +32,22 @@ export function rendered(text: string): Rendered {
 /**
  * One rendering per view per change, whatever the number of phones waiting on it: the text and
  * tag are kept under the view's key with the versions of its sources, and made again only when
- * one of those moved. A view that fails to render (a pane that closed) is not kept.
+ * one of those moved. A view that fails to render (a pane that closed) is not kept. `kept` hears
+ * each new rendering with the value it was made from, at once, before that value can move on.
  */
 export class ViewRenders {
   /** How many times a view was actually rendered (the benchmark and tests read it). */
   count = 0;
   private readonly kept = new Map<string, { stamp: string; view: Rendered }>();
 
-  render(key: string, sources: readonly Versioned[], make: () => unknown): Rendered {
+  render(key: string, sources: readonly Versioned[], make: () => unknown, kept?: (value: unknown, view: Rendered) => void): Rendered {
     const stamp = sources.map((s) => s.version).join(',');
     const hit = this.kept.get(key);
     if (hit && hit.stamp === stamp) return hit.view;
-    const view = rendered(JSON.stringify(make()));
+    const value = make();
+    const view = rendered(JSON.stringify(value));
     this.count += 1;
+    kept?.(value, view);
     rememberBounded(this.kept, key, { stamp, view }, KEPT_RENDERS);
     return view;
   }

@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { startBridge, type RunningBridge } from '../bridge';
+import type { ChatJson } from '../../wire/bridge-json';
+import { applyChatDelta, parseChatDelta } from '../../wire/chat-delta';
 import { pairedCookie } from '../testing/paired';
+import type { PHONE_LIMITS } from './phone-deps';
 
 /** The phone's reading API over a real bridge and a real agent on a private socket. */
 let dir: TempDir;
@@ -15,7 +18,7 @@ let bridge: RunningBridge;
 /** The test's paired phone, as its cookie carries it. */
 let cookie: string;
 
-async function setup(caps: Record<string, boolean>) {
+async function setup(caps: Record<string, boolean>, phoneLimits: Partial<typeof PHONE_LIMITS> = {}) {
   const socket = join(dir.path, 'run', 'app.sock');
   collie = await openCollie({ socket, hostName: 'desk', caps, log: () => {} });
   pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
@@ -27,6 +30,7 @@ async function setup(caps: Record<string, boolean>) {
     stateDir: join(dir.path, 'state'),
     host: '127.0.0.1',
     port: 0,
+    phoneLimits,
     log: () => {},
   });
   await bridge.agents.get('desk')!.poller.poll();
@@ -42,6 +46,24 @@ afterEach(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${bridge.url}${path.slice(1)}`, { headers: { cookie, ...headers } });
+
+/** A GET over plain node:http, so no header is added that the test did not name (fetch adds Accept-Encoding). */
+const raw = (path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; etag: string | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(new URL(path, bridge.url), { headers: { cookie, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+/** The agent writes, and the bridge has read it. */
+async function write(id: string, text: string) {
+  pane.item({ id, kind: 'reply', text });
+  await bridge.agents.get('desk')!.poller.poll();
+}
 
 describe('the phone API', () => {
   it('holds a read with the current ETag until the chat changes, then sends the new item', async () => {
@@ -62,19 +84,8 @@ describe('the phone API', () => {
     await setup({ asks: true });
     for (let i = 2; i <= 40; i += 1) pane.item({ id: `i${i}`, kind: 'reply', text: `line ${i} `.repeat(20) });
     await bridge.agents.get('desk')!.poller.poll();
-    const raw = (headers: Record<string, string>) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        const url = new URL('/api/agents/desk/panes/p', bridge.url);
-        request(url, { headers: { cookie, ...headers } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        })
-          .on('error', reject)
-          .end();
-      });
-    const plain = await raw({});
-    const squeezed = await raw({ 'accept-encoding': 'gzip, br' });
+    const plain = await raw('/api/agents/desk/panes/p', {});
+    const squeezed = await raw('/api/agents/desk/panes/p', { 'accept-encoding': 'gzip, br' });
     expect([plain.encoding, squeezed.encoding]).toEqual([undefined, 'br']);
     expect(brotliDecompressSync(squeezed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
     expect(JSON.parse(plain.body.toString('utf8')).entries).toHaveLength(40);
@@ -132,5 +143,56 @@ describe('the phone API', () => {
     expect([reply.status, (await reply.json()).code]).toEqual([404, 'no-history']);
     const stranger = await get('/api/agents/nobody');
     expect([stranger.status, (await stranger.json()).code]).toEqual([404, 'no-such-agent']);
+  });
+});
+
+describe('chat deltas', () => {
+  const CHAT = '/api/agents/desk/panes/p';
+
+  it('answers a held read that takes deltas with what changed, which applied to the held chat is the whole view, under its ETag', async () => {
+    await setup({ asks: true });
+    for (let i = 2; i <= 30; i += 1) await write(`i${i}`, `line ${i}`);
+    const first = await get(CHAT);
+    const etag = first.headers.get('etag')!;
+    const heldChat = (await first.json()) as ChatJson;
+    expect((await get(`${CHAT}?delta=1`, { 'if-none-match': etag })).status).toBe(304);
+    const held = get(`${CHAT}?wait=1&delta=1`, { 'if-none-match': etag });
+    pane.item({ id: 'i31', kind: 'reply', text: 'just written' });
+    void bridge.agents.get('desk')!.poller.poll();
+    const reply = await held;
+    const body: unknown = await reply.json();
+    const whole = await get(CHAT);
+    expect(reply.headers.get('etag')).toBe(whole.headers.get('etag'));
+    const delta = parseChatDelta(body)!;
+    expect(delta.entries).toEqual([[0, 30], { type: 'item', item: expect.objectContaining({ id: 'i31' }) }]);
+    expect(applyChatDelta(heldChat, etag, delta)).toEqual(await whole.json());
+    expect((await get(`${CHAT}?delta=1`, { 'if-none-match': reply.headers.get('etag')! })).status).toBe(304);
+  });
+
+  it('sends a delta as plain JSON to a client that names no encoding, and compressed to one that accepts brotli', async () => {
+    await setup({ asks: true });
+    const etag = (await raw(CHAT, {})).etag!;
+    await write('long', 'a long line that is worth compressing '.repeat(40));
+    const plain = await raw(`${CHAT}?delta=1`, { 'if-none-match': etag });
+    const squeezed = await raw(`${CHAT}?delta=1`, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect([plain.status, plain.encoding, squeezed.encoding]).toEqual([200, undefined, 'br']);
+    expect(JSON.parse(plain.body.toString('utf8')).delta.entries[0]).toEqual([0, 1]);
+    expect(brotliDecompressSync(squeezed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+  });
+
+  it('sends the whole view for a version the bridge no longer has, and to a read that takes no deltas', async () => {
+    await setup({ asks: true }, { chatVersions: 2 });
+    const stale = (await get(CHAT)).headers.get('etag')!;
+    for (const id of ['i2', 'i3']) {
+      await write(id, id);
+      expect((await get(CHAT)).status).toBe(200); // each version is rendered, and pushes older ones out
+    }
+    const whole = await (await get(`${CHAT}?delta=1`, { 'if-none-match': stale })).json();
+    expect(whole).not.toHaveProperty('delta');
+    expect(whole.entries.map((e: { item: { id: string } }) => e.item.id)).toEqual(['i1', 'i2', 'i3']);
+    const recent = (await get(CHAT)).headers.get('etag')!;
+    await write('i4', 'i4');
+    expect(await (await get(`${CHAT}?delta=1`, { 'if-none-match': recent })).json()).toHaveProperty('delta');
+    expect(await (await get(CHAT, { 'if-none-match': recent })).json()).not.toHaveProperty('delta');
   });
 });

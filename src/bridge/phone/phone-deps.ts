@@ -4,14 +4,17 @@ import type { AgentHandle } from '../agent-handle';
 import type { DeviceStore } from '../pairing/device-store';
 import type { FailureLimit } from '../pairing/failure-limit';
 import type { Invitations } from '../pairing/invitations';
+import type { ChatVersions } from './chat-versions';
 import type { ViewRenders } from './long-poll';
 
 /**
  * What one phone (or anything else that reaches the port) may hold of the bridge: a request must
  * arrive whole, headers and body, within `requestMs`; at most `connections` are open at once;
- * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen).
+ * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen). A phone
+ * that holds one of a chat's last `chatVersions` renderings is sent only what changed since
+ * (`?delta=1`), for the `chatViews` chats rendered last; an older version gets the whole view.
  */
-export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, heldPerDevice: 16 };
+export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, heldPerDevice: 16, chatVersions: 8, chatViews: 32 };
 
 export interface PhoneApiDeps {
   /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */
@@ -43,6 +46,8 @@ export interface ServerContext {
   limits: typeof PHONE_LIMITS;
   startedAt: number;
   renders: ViewRenders;
+  /** Each chat view's recent renderings, for deltas. */
+  chatVersions: ChatVersions;
   /** Long-polls held now, per device. */
   held: Map<string, number>;
   /** Wrong pairing secrets per address. */

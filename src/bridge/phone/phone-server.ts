@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { API_PREFIX, BadPathSegment } from '../../wire/phone-routes';
 import { HttpError } from './http-error';
 import { sendJson } from './http-json';
+import { ChatVersions } from './chat-versions';
 import { ViewRenders } from './long-poll';
 import { PHONE_LIMITS, type PhoneApiDeps, type ServerContext } from './phone-deps';
 import { FailureLimit } from '../pairing/failure-limit';
@@ -33,7 +34,16 @@ const CSP = [
 
 export function createPhoneServer(deps: PhoneApiDeps): Server {
   const limits = { ...PHONE_LIMITS, ...deps.limits };
-  const ctx: ServerContext = { deps, limits, startedAt: Date.now(), renders: new ViewRenders(), held: new Map(), failures: new FailureLimit(), revoked: new Map() };
+  const ctx: ServerContext = {
+    deps,
+    limits,
+    startedAt: Date.now(),
+    renders: new ViewRenders(),
+    chatVersions: new ChatVersions(limits),
+    held: new Map(),
+    failures: new FailureLimit(),
+    revoked: new Map(),
+  };
   // A revoked device's held long-polls end now, with 401: its page shows the pairing screen.
   deps.devices.onRevoke((id) => ctx.revoked.get(id)?.abort());
   const serverOptions = {

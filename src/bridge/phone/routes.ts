@@ -27,7 +27,7 @@ const live = (name: PhonePath, view: (r: RouteRequest) => LiveView): PhoneRoute 
   access: 'device',
   writes: false,
   looks: true,
-  handle: (r) => sendView(r.server, paired(r), r.req, r.res, view(r), r.url.searchParams.has('wait')),
+  handle: (r) => sendView(r.server, paired(r), r.req, r.res, view(r), { wait: r.url.searchParams.has('wait'), delta: r.url.searchParams.has('delta') }),
 });
 
 const once = (name: PhonePath, read: (r: RouteRequest) => Promise<unknown>): PhoneRoute => ({
