@@ -87,7 +87,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(`${started.url}#/agent/desk`);
       await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
       await context.setOffline(true);
-      await expect(page.getByRole('alert')).toHaveText('You are offline. Showing what was last known.');
+      await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. This phone has no network\.$/);
       await noViolations(page, 'list while offline');
       await context.setOffline(false);
     } finally {

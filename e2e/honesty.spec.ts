@@ -57,7 +57,7 @@ test('a bridge that stops answering is said so, with the last state kept on scre
   await expect(page.getByText('still here')).toBeVisible();
   await bridge!.stop();
   bridge = undefined;
-  await expect(page.getByRole('alert')).toHaveText('The bridge is not answering. Showing what was last known.');
+  await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. The bridge is not answering\.$/);
   await expect(page.getByText('still here')).toBeVisible();
 
   // The bridge comes back on the same port: the banner goes within a second of its answering.
@@ -78,7 +78,7 @@ test('a phone that goes offline says so', async ({ page, context }) => {
   await page.goto(url);
   await expect(page.locator('[data-agent="a"]')).toBeVisible();
   await context.setOffline(true);
-  await expect(page.getByRole('alert')).toHaveText('You are offline. Showing what was last known.');
+  await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. This phone has no network\.$/);
   await expect(page.locator('[data-agent="a"]')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('alert')).toHaveCount(0);

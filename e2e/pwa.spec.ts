@@ -31,7 +31,19 @@ async function setUp(page: Page, port = 0) {
   await cp(BUILT, appDir, { recursive: true });
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
   agent = await openCollie({ socket, hostName: 'desk', caps: { send: true }, log: () => {} });
-  agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
+  const pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
+  pane.item({ id: 'i1', kind: 'reply', text: 'The build is green.' });
+  void pane
+    .ask({
+      kind: 'choice',
+      toolCallId: 'ship',
+      title: 'Ship it?',
+      options: [
+        { id: 'y', label: 'Yes' },
+        { id: 'n', label: 'No' },
+      ],
+    })
+    .catch(() => {});
   agent.ready();
   const options = {
     sources: [{ name: 'desk', address: { kind: 'socket' as const, path: socket } }],
@@ -51,18 +63,49 @@ async function setUp(page: Page, port = 0) {
   return { appDir, url, restart };
 }
 
-test('after one visit the app opens with the bridge stopped, says the bridge is not answering, and comes back live without a reload', async ({ page }) => {
+test('after one visit the app opens with the bridge stopped: the last known dashboard and chat, marked offline with their time; a card tap sends nothing; the bridge back, live data returns without a reload', async ({
+  page,
+}) => {
   const { url, restart } = await setUp(page);
-  await page.goto(`${url}#/agent/desk`);
-  await expect(page.getByRole('link', { name: /Release/ })).toBeVisible();
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await expect(page.getByRole('article', { name: 'Ship it?' })).toBeVisible();
+  await page.goto(`${url}#/`);
+  await expect(page.locator('[data-agent="desk"]')).toContainText('1 needs you');
+  // The copies are written a moment after each read: wait until both are kept.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((done) => {
+            const open = indexedDB.open('collie');
+            open.onsuccess = () => {
+              const count = open.result.transaction('copies').objectStore('copies').count();
+              count.onsuccess = () => done(count.result);
+            };
+            open.onerror = () => done(0);
+          }),
+      ),
+    )
+    .toBeGreaterThanOrEqual(2);
+
   await bridge!.close();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Collie', level: 1 })).toBeVisible(); // the kept shell, not the browser's error page
-  await expect(page.getByRole('alert')).toContainText('bridge');
+  await expect(page.locator('[data-agent="desk"]')).toContainText('1 needs you');
+  await expect(page.getByRole('alert')).toContainText(/^Offline — last updated \d{1,2}:\d{2}/);
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await expect(page.getByRole('main')).toContainText('The build is green.');
+  const card = page.getByRole('article', { name: 'Ship it?' });
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
+  await card.getByRole('button', { name: 'Yes' }).click();
+  await expect(card).toContainText('You are offline. Nothing was sent.');
+  expect(posts).toEqual([]);
+
   const marker = await page.evaluate(() => ((window as unknown as { sameDocument: number }).sameDocument = 1));
   await restart();
-  await expect(page.getByRole('link', { name: /Release/ })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Yes' })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: number }).sameDocument)).toBe(marker); // no reload
 });
 

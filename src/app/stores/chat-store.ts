@@ -7,6 +7,8 @@ import type { CardStatus } from '../views/ask-cards/card-props';
 import type { IntentsStore } from './intents-store';
 import { createOlderItems, type OlderPhase } from './older-items';
 import { polled, type PollEnv, type Polled } from './polled';
+import { keptCopy } from '../offline/kept-copy';
+import type { KeptCopies } from '../storage';
 import { reuseUnchanged } from './reuse-unchanged';
 
 /** How long a card stays to say why a tap was not taken, after its question left the chat. */
@@ -57,7 +59,7 @@ interface Target {
   conversationId?: string;
 }
 
-export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv): ChatStore {
+export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv, copies?: KeptCopies): ChatStore {
   const current = signal<Target | null>(null);
   /** Newer versions of asks, keyed by `askKey`, as the bridge returned them with a stale outcome. */
   const changed = signal<Record<string, PhoneAsk>>({});
@@ -170,7 +172,8 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           throw err;
         }
       };
-      const resource = polled(read, env);
+      const copy = copies && keptCopy(copies, JSON.stringify(['chat', agent, paneId]), () => import('../offline/parse-views').then((m) => m.parseChatView));
+      const resource = polled(read, env, copy);
       const target: Target = { agent, paneId, resource };
       current.value = target;
       changed.value = {};

@@ -2,6 +2,8 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AgentJson, AgentRow, ClosedConversationRow, ConversationRow, LayoutWorkspace } from '../../wire/bridge-json';
 import type { Starter } from '../../wire/types';
+import { keptCopy } from '../offline/kept-copy';
+import type { KeptCopies } from '../storage';
 import { polled, type PollEnv, type Polled } from './polled';
 
 export interface ConversationsStore {
@@ -26,7 +28,7 @@ export interface ConversationsStore {
   loadMoreClosed(): Promise<void>;
 }
 
-export function createConversationsStore(client: BridgeClient, env?: PollEnv): ConversationsStore {
+export function createConversationsStore(client: BridgeClient, env?: PollEnv, copies?: KeptCopies): ConversationsStore {
   const current = signal<{ name: string; resource: Polled<AgentJson> } | null>(null);
   const data = computed(() => current.value?.resource.data.value ?? null);
   const closed = signal<ClosedConversationRow[]>([]);
@@ -80,7 +82,8 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv): C
           return { changed: false, gone: true };
         }
       };
-      const resource = polled(read, env);
+      const copy = copies && keptCopy(copies, JSON.stringify(['agent', agentName]), () => import('../offline/parse-views').then((m) => m.parseAgentView));
+      const resource = polled(read, env, copy);
       const target = { name: agentName, resource };
       current.value = target;
       missing.value = false;

@@ -7,7 +7,8 @@ import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createDraftsStore, type DraftsStore } from './drafts-store';
 import { createIntentsStore, type IntentsStore } from './intents-store';
-import { createStorage, type Storage } from '../storage';
+import { createKeptCopies, createStorage, type KeptCopies, type Storage } from '../storage';
+import { effect } from '@preact/signals';
 import type { PollEnv } from './polled';
 import { withFirstRead } from '../first-read';
 import { createLocaleChoice, type LocaleChoice } from '../locale-choice';
@@ -56,6 +57,7 @@ export interface AppDeps {
   poll?: PollEnv;
   connection?: ConnectionEnv;
   storage?: Storage;
+  copies?: KeptCopies;
   /** The screen the app opens on: its data is asked for at once (see first-read.ts). */
   firstRoute?: Route;
   /** Loads the app's service worker; none where it cannot run. */
@@ -72,10 +74,18 @@ export function createStores(deps: AppDeps = {}): AppStores {
   const pairing = createPairingStore(client, deps.pairing ?? browserPairingEnv());
   unpaired.heard = () => pairing.lost();
   const connection = createConnectionStore(deps.connection);
-  const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok) };
+  const poll: PollEnv = { ...deps.poll, report: (ok) => connection.report(ok), kept: (at) => connection.showingKept(at) };
+  // What the phone last read, for the next visit without a bridge; forgotten with the pairing.
+  const copies = deps.copies ?? createKeptCopies();
+  effect(() => {
+    if (pairing.state.value.phase === 'unpaired') void copies.clear();
+  });
   const storage = deps.storage ?? createStorage();
-  // A tap while offline sends nothing and says so; nothing is queued to send later.
-  const online = () => connection.state.peek() !== 'offline';
+  // A tap while offline, or while the bridge does not answer, sends nothing and says so; nothing is queued to send later.
+  const online = () => {
+    const state = connection.state.peek();
+    return state === 'live' || state === 'connecting';
+  };
   const intents = createIntentsStore(client, storage, Date.now, online);
   return {
     pairing,
@@ -83,9 +93,9 @@ export function createStores(deps: AppDeps = {}): AppStores {
     intents,
     acts: createActsStore(client, storage, Date.now, online),
     connection,
-    dashboard: createDashboardStore(client, poll),
-    conversations: createConversationsStore(client, poll),
-    chat: createChatStore(client, intents, poll),
+    dashboard: createDashboardStore(client, poll, copies),
+    conversations: createConversationsStore(client, poll, copies),
+    chat: createChatStore(client, intents, poll, copies),
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install: createInstallStore(storage, deps.install),

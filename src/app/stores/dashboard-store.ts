@@ -2,6 +2,8 @@ import { computed, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../phone-api-client';
 import type { AgentRow, InboxAsk } from '../../wire/bridge-json';
 import { polled, type PollEnv } from './polled';
+import { keptCopy } from '../offline/kept-copy';
+import type { KeptCopies } from '../storage';
 
 export interface DashboardStore {
   /** Null until the bridge has answered once. */
@@ -15,8 +17,9 @@ export interface DashboardStore {
   start(): () => void;
 }
 
-export function createDashboardStore(client: BridgeClient, env?: PollEnv): DashboardStore {
-  const resource = polled((etag, options) => client.dashboard(etag, options), env);
+export function createDashboardStore(client: BridgeClient, env?: PollEnv, copies?: KeptCopies): DashboardStore {
+  const copy = copies && keptCopy(copies, 'dashboard', () => import('../offline/parse-views').then((m) => m.parseDashboard));
+  const resource = polled((etag, options) => client.dashboard(etag, options), env, copy);
   const agents = computed(() => resource.data.value?.agents ?? []);
   const inbox = computed(() => resource.data.value?.inbox ?? []);
   return {

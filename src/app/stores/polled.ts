@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
+import type { KeptCopy } from '../offline/kept-copy';
 
 /** A resource that is gone is asked for again this much later. */
 export const RETRY_MS = 1000;
@@ -26,6 +27,8 @@ export interface PollEnv {
   onVisibility?: (listener: () => void) => () => void;
   /** Told after every read whether the bridge answered. */
   report?: (answered: boolean) => void;
+  /** Told when a kept copy is shown before the bridge answered: when that copy was read. */
+  kept?: (at: number) => void;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface PollEnv {
  * something changes), the last good data kept when the bridge stops answering, and no reads at
  * all while the page is hidden.
  */
-export function polled<T>(read: (etag: string | null, options: ReadOptions) => Promise<Fetched<T>>, env: PollEnv = {}): Polled<T> {
+export function polled<T>(read: (etag: string | null, options: ReadOptions) => Promise<Fetched<T>>, env: PollEnv = {}, copy?: KeptCopy<T>): Polled<T> {
   const data = signal<T | null>(null);
   const stale = signal(false);
   const retryMs = env.retryMs ?? RETRY_MS;
@@ -55,6 +58,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       if (result.changed) {
         etag = result.etag;
         data.value = result.data;
+        copy?.save(result.data);
       }
       stale.value = false;
       env.report?.(true);
@@ -93,6 +97,13 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       }
       looping = false;
     };
+    // What the phone kept from its last visit shows at once, until the bridge answers (or if it never does).
+    if (copy && data.peek() === null)
+      void copy.load().then((kept) => {
+        if (!kept || stopped || data.peek() !== null) return;
+        data.value = kept.value;
+        env.kept?.(kept.at);
+      });
     const stopListening = onVisibility(() => {
       if (isVisible()) void loop();
       else inFlight?.abort(); // a held long-poll would keep telling the bridge a phone is looking

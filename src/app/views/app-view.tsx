@@ -62,7 +62,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
             </a>
           )}
         </header>
-        <ConnectionBanner state={stores.connection.state.value} />
+        <ConnectionBanner state={stores.connection.state.value} updatedAt={stores.connection.updatedAt.value} />
         <UpdateBanner update={stores.update} />
         {!paired && <PairScreen state={pairing} />}
         {paired && !canAct && (

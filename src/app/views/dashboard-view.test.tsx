@@ -13,7 +13,7 @@ afterEach(() => {
   view = undefined;
 });
 
-const connection: ConnectionStore = { state: signal('live'), report: () => {}, start: () => () => {} };
+const connection: ConnectionStore = { state: signal('live'), updatedAt: signal(null), report: () => {}, showingKept: () => {}, start: () => () => {} };
 
 function store(inbox: InboxAsk[]): DashboardStore {
   const agents = signal<AgentRow[]>([{ ...agentRow(null), needsYou: inbox.length > 0 ? 1 : 0 }]);

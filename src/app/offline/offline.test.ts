@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatJson, DashboardJson } from '../../wire/bridge-json';
+import { parseAsk } from '../../wire/parse-ask';
+import { polled } from '../stores/polled';
+import { createKeptCopies, type CopyBackend } from '../storage';
+import { chatJson, agentRow } from '../views/acts-rig';
+import { choiceAsk } from '../views/ask-cards/test-rig';
+import { COPY_WRITE_MS, keptCopy } from './kept-copy';
+import { parseAgentView, parseChatView, parseDashboard } from './parse-views';
+
+/** A backend in memory that stores what IndexedDB would: a structured clone. */
+function memoryBackend(fail = false): CopyBackend & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  const maybe = () => (fail ? Promise.reject(new Error('denied')) : Promise.resolve());
+  return {
+    data,
+    get: async (key) => (await maybe(), structuredClone(data.get(key))),
+    set: async (key, value) => (await maybe(), void data.set(key, structuredClone(value))),
+    clear: async () => (await maybe(), data.clear()),
+  };
+}
+
+const chat: ChatJson = chatJson({
+  entries: [
+    { type: 'item', item: { id: 'i1', at: '2026-03-12T09:00:00Z', kind: 'reply', text: 'hello' } },
+    { type: 'decision', id: 'd1', decidedBy: 'phone', title: 'Ship?', answered: { labels: ['Yes'] } },
+  ],
+  asks: [{ ...parseAsk(choiceAsk())!, hash: 'h1' }], // as the bridge sends it: parsed by the wire's rules
+});
+const dashboard: DashboardJson = {
+  durable: true,
+  agents: [agentRow(null)],
+  inbox: [{ agent: 'desk', paneId: 'p', askId: 'a', kind: 'choice', title: 'Ship?', conversation: 'Release' }],
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('kept copies', () => {
+  it('read back through the parsers exactly what was kept, with when it was read', async () => {
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    await copies.write('chat', chat, 1234);
+    await copies.write('dashboard', dashboard, 99);
+    expect(await copies.read('chat', parseChatView)).toEqual({ value: chat, at: 1234 });
+    expect(await copies.read('dashboard', parseDashboard)).toEqual({ value: dashboard, at: 99 });
+    expect(parseAgentView({ agent: agentRow(null), conversations: [], layout: [], starters: [] })).not.toBeNull();
+  });
+
+  it('drop a copy of another shape or version unread, and never throw', async () => {
+    const backend = memoryBackend();
+    const copies = createKeptCopies(() => Promise.resolve(backend));
+    backend.data.set('old', { v: 0, at: 1, value: chat });
+    backend.data.set('changed', { v: 1, at: 1, value: { ...chat, entries: [{ type: 'item', item: { id: 'x', kind: 'reply' } }] } });
+    backend.data.set('junk', 'not a copy');
+    for (const key of ['old', 'changed', 'junk', 'missing']) expect(await copies.read(key, parseChatView)).toBeNull();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken = createKeptCopies(() => Promise.resolve(memoryBackend(true)));
+    expect(await broken.write('chat', chat, 1)).toBe(false);
+    expect(await broken.read('chat', parseChatView)).toBeNull();
+    await broken.clear();
+  });
+
+  it('clear every copy', async () => {
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    await copies.write('chat', chat, 1);
+    await copies.clear();
+    expect(await copies.read('chat', parseChatView)).toBeNull();
+  });
+
+  it('write the last of a burst of reads, once, a little later', async () => {
+    vi.useFakeTimers();
+    const backend = memoryBackend();
+    const copies = createKeptCopies(() => Promise.resolve(backend));
+    const write = vi.spyOn(copies, 'write');
+    let clock = 0;
+    const copy = keptCopy(
+      copies,
+      'chat',
+      () => Promise.resolve(parseChatView),
+      () => clock,
+    );
+    for (clock = 1; clock <= 5; clock += 1) copy.save({ ...chat, trimmed: clock === 5 });
+    expect(write).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(COPY_WRITE_MS);
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(write.mock.calls[0]?.[1]).toMatchObject({ trimmed: true });
+  });
+});
+
+describe('a polled view with a kept copy', () => {
+  const env = { isVisible: () => true, onVisibility: () => () => {} };
+
+  it('shows the copy at once while the bridge does not answer, and says when it was read', async () => {
+    const kept: number[] = [];
+    const copy = { load: () => Promise.resolve({ value: dashboard, at: 42 }), save: vi.fn() };
+    const resource = polled(() => Promise.reject(new Error('down')), { ...env, failedRetryMs: 10_000, kept: (at) => kept.push(at) }, copy);
+    const stop = resource.start();
+    await vi.waitFor(() => expect(resource.data.value).toEqual(dashboard));
+    expect(kept).toEqual([42]);
+    await vi.waitFor(() => expect(resource.stale.value).toBe(true));
+    stop();
+  });
+
+  it('never puts the copy over what the bridge answered, and keeps each new answer', async () => {
+    const fresh = { ...dashboard, durable: false };
+    let release: (copy: { value: DashboardJson; at: number }) => void = () => {};
+    const copy = { load: () => new Promise<{ value: DashboardJson; at: number }>((resolve) => (release = resolve)), save: vi.fn() };
+    const resource = polled((etag) => (etag ? new Promise<never>(() => {}) : Promise.resolve({ changed: true as const, data: fresh, etag: '"1"' })), env, copy);
+    const stop = resource.start();
+    await vi.waitFor(() => expect(resource.data.value).toEqual(fresh));
+    release({ value: dashboard, at: 1 });
+    await Promise.resolve();
+    expect(resource.data.value).toEqual(fresh);
+    expect(copy.save).toHaveBeenCalledWith(fresh);
+    stop();
+  });
+});
