@@ -2,9 +2,29 @@
  * The bridge's JSON for the phone: the only types the app shares with the bridge.
  * Everything in here has already been parsed and cleaned by the bridge.
  */
-import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, WriteTarget } from './types';
+import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, VersionRange, WriteTarget } from './types';
 
 export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
+
+/**
+ * Why an agent cannot be read, as a code the phone words in its own language (the English
+ * `reason` beside it is the bridge's log wording, kept for the CLI and for codes a phone does not know).
+ */
+export type ReasonCode =
+  | 'timeout'
+  | 'connection-refused'
+  | 'no-socket'
+  | 'connection-lost'
+  | 'too-large'
+  | 'not-json'
+  | 'bad-address'
+  | 'certificate-refused'
+  | 'address-refused'
+  | 'bad-reply'
+  | 'not-durable'
+  | 'version-mismatch'
+  | 'token-refused'
+  | 'unknown';
 
 export interface AgentRow {
   name: string;
@@ -13,8 +33,12 @@ export interface AgentRow {
   runtime?: string;
   where: 'here' | 'elsewhere';
   status: AgentStatus;
-  /** Why the agent is unreachable, or the version-mismatch sentence. */
+  /** Why the agent is unreachable, or the version-mismatch sentence, in the bridge's (English) words. */
   reason?: string;
+  /** The same as a code, for the phone to say in its own language. */
+  reasonCode?: ReasonCode;
+  /** With `version-mismatch`: the wire versions each side speaks. */
+  versions?: { agent: VersionRange; collie: VersionRange };
   open: number;
   needsYou: number;
   caps: Caps | null;

@@ -99,7 +99,8 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     fromError(err) {
       if (!(err instanceof BridgeHttpError) || err.status >= 500) return 'unknown'; // the bridge may have passed it on
       // The bridge's own refusals of the text (too long, empty) read as the act's refusals.
-      return isRefusalReason(err.code) ? { reply: { outcome: 'refused', reason: err.code } } : { error: err.message };
+      // Any other refusal is kept as its code, for the phone to word in its own language.
+      return isRefusalReason(err.code) ? { reply: { outcome: 'refused', reason: err.code } } : { error: err.code };
     },
     scrub: (request) => ('text' in request ? { ...request, text: '' } : request),
     preview: (request) => ('text' in request ? firstLine(request.text) : undefined),

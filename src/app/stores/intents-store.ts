@@ -39,7 +39,8 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
     send: ({ askId, body }) => client.answer(askId, body),
     isUnknown: (reply) => reply.outcome === 'unknown',
     unknownReply: { outcome: 'unknown' },
-    fromError: (err) => (err instanceof BridgeHttpError && err.status < 500 ? { error: err.message } : 'unknown'),
+    // The bridge's refusal is kept as its code: the card words it in the phone's language.
+    fromError: (err) => (err instanceof BridgeHttpError && err.status < 500 ? { error: err.code } : 'unknown'),
     // Typed answers (text, form values) stay on the phone only while a Try again may need them.
     scrub: (send) => ('optionIds' in send.body.answer ? send : { ...send, body: { ...send.body, answer: { text: '' } } }),
   });

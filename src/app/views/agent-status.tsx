@@ -1,5 +1,34 @@
-import type { AgentRow } from '../../wire/bridge-json';
-import { t } from '../i18n';
+import type { AgentRow, ReasonCode } from '../../wire/bridge-json';
+import type { VersionRange } from '../../wire/types';
+import { t, type MessageKey } from '../i18n';
+
+const REASON_COPY: Record<Exclude<ReasonCode, 'version-mismatch'>, MessageKey> = {
+  timeout: 'reason.timeout',
+  'connection-refused': 'reason.connectionRefused',
+  'no-socket': 'reason.noSocket',
+  'connection-lost': 'reason.connectionLost',
+  'too-large': 'reason.tooLarge',
+  'not-json': 'reason.notJson',
+  'bad-address': 'reason.badAddress',
+  'certificate-refused': 'reason.certificateRefused',
+  'address-refused': 'reason.addressRefused',
+  'bad-reply': 'reason.badReply',
+  'not-durable': 'reason.notDurable',
+  'token-refused': 'reason.tokenRefused',
+  unknown: 'reason.unknown',
+};
+const range = (r: VersionRange) => (r.min === r.max ? `v${r.min}` : `v${r.min}..v${r.max}`);
+
+/**
+ * Why an agent cannot be read, in the phone's language: from the bridge's code, else (a code this
+ * build does not know) the bridge's own words.
+ */
+export function reasonText(agent: AgentRow): string | undefined {
+  const code = agent.reasonCode;
+  if (code === 'version-mismatch' && agent.versions) return t('reason.versionMismatch', { agent: range(agent.versions.agent), collie: range(agent.versions.collie) });
+  if (code !== undefined && code !== 'version-mismatch' && Object.hasOwn(REASON_COPY, code)) return t(REASON_COPY[code]);
+  return agent.reason;
+}
 
 /** What an agent that cannot be read says instead of its counts (dashboard, list). */
 export function agentStatusText(agent: AgentRow): string | null {
@@ -12,8 +41,10 @@ export function agentStatusText(agent: AgentRow): string | null {
       return t('durable.versionMismatch');
     case 'token-refused':
       return t('durable.tokenRefused');
-    case 'unreachable':
-      return agent.reason ? t('durable.unreachableWhy', { reason: agent.reason }) : t('durable.unreachable');
+    case 'unreachable': {
+      const reason = reasonText(agent);
+      return reason ? t('durable.unreachableWhy', { reason }) : t('durable.unreachable');
+    }
   }
 }
 
@@ -29,6 +60,6 @@ export function agentStaleText(agent: AgentRow): string | null {
     case 'token-refused':
       return t('chat.agentTokenRefused');
     case 'unreachable':
-      return t('chat.agentUnreachable', { reason: agent.reason ?? t('durable.unreachable') });
+      return t('chat.agentUnreachable', { reason: reasonText(agent) ?? t('durable.unreachable') });
   }
 }

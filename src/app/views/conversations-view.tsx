@@ -4,7 +4,7 @@ import { t } from '../i18n';
 import { hrefOf } from '../router';
 import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
-import { agentStatusText } from './agent-status';
+import { agentStatusText, reasonText } from './agent-status';
 import { useCanAct } from './can-act';
 import { ClosedRow, OpenRow } from './list/conversation-row';
 import { useNow } from './list/use-now';
@@ -53,9 +53,9 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
       <h2>
         {agentName} <span class="badge">{t('durable.experimental')}</span>
       </h2>
-      {agent?.status === 'version-mismatch' && agent.reason && (
+      {agent?.status === 'version-mismatch' && reasonText(agent) && (
         <p class="banner warn" role="alert">
-          {agent.reason}
+          {reasonText(agent)}
         </p>
       )}
       {status && agent?.status !== 'version-mismatch' && (

@@ -11,6 +11,8 @@ import { rowPreview } from './row-preview';
 export class AgentStore {
   status: AgentStatus = 'starting';
   reason: string | undefined;
+  /** The reason as a code (and the versions of a mismatch), for the phone to word. */
+  why: Pick<AgentRow, 'reasonCode' | 'versions'> = {};
   hello: Hello | undefined;
   snapshot: Snapshot | undefined;
   readonly panes = new Map<string, PaneLog>();
@@ -41,10 +43,11 @@ export class AgentStore {
     this.counters.results[outcome] = (this.counters.results[outcome] ?? 0) + 1;
   }
 
-  setStatus(status: AgentStatus, reason?: string): void {
-    if (this.status === status && this.reason === reason) return;
+  setStatus(status: AgentStatus, reason?: string, why: Pick<AgentRow, 'reasonCode' | 'versions'> = {}): void {
+    if (this.status === status && this.reason === reason && this.why.reasonCode === why.reasonCode) return;
     this.status = status;
     this.reason = reason;
+    this.why = why;
     this.changed();
   }
 
@@ -117,6 +120,8 @@ export class AgentStore {
     if (this.hello) row.hostName = this.hello.host.name;
     if (this.hello?.host.runtime) row.runtime = this.hello.host.runtime;
     if (this.reason) row.reason = this.reason;
+    if (this.why.reasonCode) row.reasonCode = this.why.reasonCode;
+    if (this.why.versions) row.versions = this.why.versions;
     return row;
   }
 

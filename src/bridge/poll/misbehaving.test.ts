@@ -105,7 +105,7 @@ describe('agents that misbehave, over a socket', () => {
     };
     const { store, poller } = bridgeFor(await onSocket(agent.handler));
     await poller.poll();
-    expect(store.row()).toMatchObject({ status: 'unreachable', reason: 'no reply within 1000 ms' });
+    expect(store.row()).toMatchObject({ status: 'unreachable', reason: 'no reply within 1000 ms', reasonCode: 'timeout' });
   });
 
   it('a slow snapshot after a good one keeps the last state once, then shows unreachable', async () => {
@@ -132,7 +132,7 @@ describe('agents that misbehave, over a socket', () => {
       };
       const { store, poller } = bridgeFor(await onSocket(agent.handler));
       await poller.poll();
-      expect(store.row()).toMatchObject({ status: 'unreachable', reason: 'the reply is over 16384 bytes' });
+      expect(store.row()).toMatchObject({ status: 'unreachable', reason: 'the reply is over 16384 bytes', reasonCode: 'too-large' });
       servers.pop()?.close();
     }
   });

@@ -98,7 +98,7 @@ describe('bridge ↔ agent over a real socket', () => {
     await poller.poll();
     expect(store.status).toBe('ok');
     await poller.poll();
-    expect(store.row()).toMatchObject({ status: 'unreachable', reason: `no socket at ${socket}` });
+    expect(store.row()).toMatchObject({ status: 'unreachable', reason: `no socket at ${socket}`, reasonCode: 'no-socket' });
   });
 
   it('takes the whole current view after the agent restarts with a new epoch', async () => {
@@ -122,7 +122,11 @@ describe('bridge ↔ agent over a real socket', () => {
     await chmod(join(dir.path, 'run'), 0o755);
     const { store, poller } = await bridgeFor();
     await poller.poll();
-    expect(store.row()).toMatchObject({ status: 'unreachable', reason: `socket-not-private: the socket's folder ${join(dir.path, 'run')} has mode 0755, not 0700` });
+    expect(store.row()).toMatchObject({
+      status: 'unreachable',
+      reason: `socket-not-private: the socket's folder ${join(dir.path, 'run')} has mode 0755, not 0700`,
+      reasonCode: 'address-refused',
+    });
   });
 
   it('makes no further call to a listener that is not a durable agent', async () => {
@@ -163,7 +167,12 @@ describe('bridge ↔ agent over a real socket', () => {
       await poller.poll();
       await poller.poll();
       const sentence = "The durable agent speaks wire v2..v3, this Collie speaks v1. Update Collie, or the agent's SDK.";
-      expect(store.row()).toMatchObject({ status: 'version-mismatch', reason: sentence });
+      expect(store.row()).toMatchObject({
+        status: 'version-mismatch',
+        reason: sentence,
+        reasonCode: 'version-mismatch',
+        versions: { agent: expect.any(Object), collie: { min: 1, max: 1 } },
+      });
       expect(logs).toEqual([`[durable] ${sentence}`]);
       expect(seen).toEqual([undefined, '1', undefined]);
     } finally {

@@ -9,6 +9,7 @@ import { BRIDGE_MEMORY, LIMITS, WIRE_VERSIONS, type ReplyKind } from '../../wire
 import { parseEventsReply } from '../../wire/parse-events';
 import { parseHello, pickVersion } from '../../wire/parse-hello';
 import { panesOf, parseSnapshot } from '../../wire/parse-snapshot';
+import type { ReasonCode } from '../../wire/bridge-json';
 import { isRecord } from '../../wire/read';
 import { AddressRefused, type AgentLink } from '../link/agent-link';
 import type { AgentStore } from './agent-store';
@@ -83,7 +84,7 @@ export class Poller {
     if (!parsed.ok) {
       if (parsed.error === 'wrong-service') {
         this.failures = 0;
-        this.store.setStatus('unreachable', 'not a durable agent: the listener does not say collie-durable');
+        this.store.setStatus('unreachable', 'not a durable agent: the listener does not say collie-durable', { reasonCode: 'not-durable' });
         return false;
       }
       throw new ReadFailure('hello is malformed');
@@ -117,7 +118,7 @@ export class Poller {
       // The telling hello, once per epoch, so the agent can log the mismatch on its side.
       await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
     }
-    this.store.setStatus('version-mismatch', sentence);
+    this.store.setStatus('version-mismatch', sentence, { reasonCode: 'version-mismatch', versions: { agent: agentRange, collie: WIRE_VERSIONS } });
   }
 
   private async readSnapshot(): Promise<void> {
@@ -188,17 +189,25 @@ export class Poller {
     const reason = describe(err);
     if (err instanceof TokenRefused) {
       this.failures = 2;
-      this.store.setStatus('token-refused', 'token-refused');
+      this.store.setStatus('token-refused', 'token-refused', { reasonCode: 'token-refused' });
       return;
     }
+    const why = { reasonCode: reasonCodeOf(err) };
     if (err instanceof AddressRefused) {
       this.failures = 2;
-      this.store.setStatus('unreachable', reason);
+      this.store.setStatus('unreachable', reason, why);
       return;
     }
     this.failures += 1;
-    if (this.failures >= 2 || this.store.status !== 'ok') this.store.setStatus('unreachable', reason);
+    if (this.failures >= 2 || this.store.status !== 'ok') this.store.setStatus('unreachable', reason, why);
   }
+}
+
+function reasonCodeOf(err: unknown): ReasonCode {
+  if (err instanceof TransportError) return err.failure;
+  if (err instanceof AddressRefused) return 'address-refused';
+  if (err instanceof ReadFailure) return 'bad-reply';
+  return 'unknown';
 }
 
 function describe(err: unknown): string {

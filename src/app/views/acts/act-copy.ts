@@ -1,5 +1,6 @@
 import type { ActOutcome, RefusalReason } from '../../../wire/bridge-json';
 import { t, type MessageKey } from '../../i18n';
+import { bridgeErrorText } from '../bridge-error-copy';
 import type { ActStatus } from '../../stores/acts-store';
 
 /** One sentence per reason an act was refused. */
@@ -40,7 +41,7 @@ export function actStatusText(status: ActStatus): string | null {
     case 'offline':
       return t('tap.offline');
     case 'failed':
-      return t('act.outcome.failed', { reason: status.message });
+      return t('act.outcome.failed', { reason: bridgeErrorText(status.message) });
     case 'done': {
       const { outcome, reason } = status.reply;
       if (outcome === 'refused') return refusalText(reason);

@@ -1,5 +1,6 @@
 import type { AskOutcome } from '../../../wire/bridge-json';
 import { t, type MessageKey } from '../../i18n';
+import { bridgeErrorText } from '../bridge-error-copy';
 import type { CardStatus } from './card-props';
 
 /** `taken` has no sentence: a taken card leaves the list at once. */
@@ -25,7 +26,7 @@ export function statusMessage(status: CardStatus): string | null {
     case 'offline':
       return t('tap.offline');
     case 'refused':
-      return t('ask.outcome.refused', { reason: status.reason });
+      return t('ask.outcome.refused', { reason: bridgeErrorText(status.reason) });
     case 'done': {
       const key = OUTCOME_COPY[status.outcome];
       return key ? t(key) : null;

@@ -131,7 +131,7 @@ describe('the composer', () => {
     [{ outcome: 'unknown' }, 'Read the chat before you send again.', false],
     [new TypeError('connection lost'), 'Read the chat before you send again.', false],
     [{ outcome: 'maybe-applied' }, 'May already be applied. Check the chat.', false],
-    [new BridgeHttpError(403, 'write-gate', 'this device may not write'), 'The bridge refused it: this device may not write', false],
+    [new BridgeHttpError(403, 'write-gate', 'this device may not write'), 'The bridge refused it: a reason this app does not know (code: write-gate)', false],
   ])('says what became of a send: %j', async (reply, copy, cleared) => {
     const { root } = draw(chatJson(), [reply]);
     typeText(boxLabelled(root, 'Message'), 'ship it');
