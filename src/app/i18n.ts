@@ -77,6 +77,16 @@ function pluralRules(at: Locale): Intl.PluralRules {
   return rules;
 }
 
+const lists = new Map<Locale, Intl.ListFormat>();
+
+/** Several names as one phrase in the app's language ("Yes, No" / "是、否"). */
+export function listWords(items: readonly string[]): string {
+  const at = current.value.locale;
+  let format = lists.get(at);
+  if (!format) lists.set(at, (format = new Intl.ListFormat(at, { style: 'narrow', type: 'conjunction' })));
+  return format.format(items);
+}
+
 /** The one lookup for copy: `{name}` placeholders are filled from `params` as text, numbers in the language's own way. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   const { locale: at, messages } = current.value;

@@ -36,7 +36,7 @@ export function SettingsView({ pairing, install, locale }: { pairing: PairingSto
             {saved.value === 'saved' ? t('settings.saved') : saved.value === 'failed' ? t('settings.notSaved') : ''}
           </p>
           <p>
-            {t('settings.role')}: <strong>{t(device.role === 'watch' ? 'role.watch' : 'role.control')}</strong>
+            {t('settings.role')} <strong>{t(device.role === 'watch' ? 'role.watch' : 'role.control')}</strong>
           </p>
         </>
       )}

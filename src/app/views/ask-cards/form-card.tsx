@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { checkAnswer } from '../../../wire/answer';
-import { t } from '../../i18n';
+import { listWords, t } from '../../i18n';
 import { isRecord } from '../../../wire/read';
 import { useDraft } from '../drafts';
 import type { BodyProps } from './body-props';
@@ -29,7 +29,7 @@ export function FormCard({ ask, disabled, onAnswer, draftKey }: BodyProps<'form'
 
   let problem: string | null = null;
   if (tried.value && missing.length > 0) {
-    problem = t('ask.form.missing', { fields: missing.map((f) => f.label).join(', ') });
+    problem = t('ask.form.missing', { fields: listWords(missing.map((f) => f.label)) });
   } else if (tried.value && answer === null) {
     problem = t('ask.form.invalid');
   }

@@ -99,7 +99,7 @@ describe('the composer', () => {
   it('leads Send to the open ask instead of sending, and says so', () => {
     const ask = choiceAsk();
     const { root, sent, onShowAsk } = draw(chatJson({ asks: [ask], pane: { turn: runningTurn } }));
-    expect(root.textContent).toContain('A question is open. Send takes you to its card: answer it first, or use Steer or Stop.');
+    expect(root.textContent).toContain('A question is open. The send button takes you to its card: answer it first, or use Steer or Stop.');
     typeText(boxLabelled(root, 'Message'), 'hello?');
     // While a card is open the composer's button leads to it (the card's own Send is the only Send).
     tap(button(root, 'Go to the question'));
@@ -111,7 +111,7 @@ describe('the composer', () => {
 
   it('names in its note only the controls there are now: no Steer or Stop without a running turn', () => {
     const { root } = draw(chatJson({ asks: [choiceAsk()] }));
-    expect(root.textContent).toContain('A question is open. Send takes you to its card: answer it first.');
+    expect(root.textContent).toContain('A question is open. The send button takes you to its card: answer it first.');
     expect(root.textContent).not.toContain('Steer or Stop');
   });
 
