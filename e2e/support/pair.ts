@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test';
 export async function pairPhone(page: Page, link: string | null): Promise<void> {
   if (!link) throw new Error('the bridge printed no pairing link (a phone was paired already)');
   await page.goto(link);
-  await expect(page.getByRole('link', { name: 'This phone' })).toBeVisible();
+  // The settings link shows once the phone is paired (found by its place: its name is in the phone's language).
+  await expect(page.locator('header a.settings-link')).toBeVisible();
   expect(page.url()).not.toContain('pair=');
 }
