@@ -11,20 +11,21 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
   const shown: { data: unknown; timestamp: number; close: () => void }[] = [];
   const messages: ((data: unknown) => void)[] = [];
   const permissionAnswer = { next: 'granted' as NotificationPermission };
+  const registration = {
+    pushManager: {
+      getSubscription: async () => sub,
+      subscribe: vi.fn(
+        async () => (sub = { endpoint: 'https://push.example/1', toJSON: () => ({ endpoint: 'https://push.example/1' }), unsubscribe: async () => ((sub = null), true) }),
+      ),
+    },
+    getNotifications: async () => shown,
+  };
   const env: PushEnv = {
     supported: () => true,
     permission: () => permission,
     requestPermission: vi.fn(async () => (permission = permissionAnswer.next)),
     onPermissionChange: () => () => {},
-    registration: async () => ({
-      pushManager: {
-        getSubscription: async () => sub,
-        subscribe: vi.fn(
-          async () => (sub = { endpoint: 'https://push.example/1', toJSON: () => ({ endpoint: 'https://push.example/1' }), unsubscribe: async () => ((sub = null), true) }),
-        ),
-      },
-      getNotifications: async () => shown,
-    }),
+    registration: async () => registration,
     onWorkerMessage: (listener) => (messages.push(listener), () => {}),
     navigate: vi.fn(),
     now: () => 100_000,
@@ -38,7 +39,8 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
   };
   const inbox = signal<InboxAsk[] | null>(null);
   const store = createPushStore(api, install, env, inbox);
-  return { store, env, api, inbox, shown, messages, permissionAnswer, setPermission: (p: NotificationPermission) => (permission = p) };
+  const keep = (kept: BrowserSubscription | null) => (sub = kept);
+  return { store, env, api, inbox, shown, messages, permissionAnswer, keep, setPermission: (p: NotificationPermission) => (permission = p) };
 }
 
 describe('the notifications switch', () => {
@@ -92,6 +94,24 @@ describe('the notifications switch', () => {
     again.start();
     await vi.waitFor(() => expect(again.state.value).toBe('on'));
     expect(r.api.subscribe).toHaveBeenCalledTimes(2);
+  });
+
+  it('subscribes again when the kept subscription was made for another key (the bridge’s state folder was reset)', async () => {
+    const r = rig();
+    r.setPermission('granted');
+    const stale = {
+      endpoint: 'https://push.example/old',
+      options: { applicationServerKey: new Uint8Array([1, 2, 3]).buffer },
+      toJSON: () => ({}),
+      unsubscribe: vi.fn(async () => true),
+    };
+    r.keep(stale);
+    const registration = await r.env.registration();
+    r.store.start();
+    await vi.waitFor(() => expect(r.store.state.value).toBe('on'));
+    expect(stale.unsubscribe).toHaveBeenCalled();
+    expect(registration.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob('BPz4'), (c) => c.charCodeAt(0)) });
+    expect(r.api.subscribe).toHaveBeenCalledWith({ endpoint: 'https://push.example/1' });
   });
 
   it('opens the address a tapped notification names, and closes notifications of asks no longer open', async () => {

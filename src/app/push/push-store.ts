@@ -10,6 +10,8 @@ export type NotifyState = 'insecure' | 'ios-home-screen' | 'unsupported' | 'bloc
 
 export interface BrowserSubscription {
   endpoint: string;
+  /** The key it was made for: not the bridge's any more (its state folder was reset) means pushes cannot arrive. */
+  options?: { applicationServerKey: ArrayBuffer | null };
   toJSON(): unknown;
   unsubscribe(): Promise<boolean>;
 }
@@ -54,6 +56,12 @@ export interface PushStore {
 export const WITHDRAW_MARGIN_MS = 5000;
 
 const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const sameKey = (kept: ArrayBuffer | null | undefined, publicKey: string) => {
+  if (!kept) return true; // a browser that does not say: trust it
+  const want = keyBytes(publicKey);
+  const got = new Uint8Array(kept);
+  return got.length === want.length && got.every((byte, i) => byte === want[i]);
+};
 const why = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 
 /**
@@ -74,8 +82,16 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
   async function refresh(): Promise<void> {
     const base = byPermission();
     if (base !== 'off' || env.permission() !== 'granted') return void (state.value = base);
-    const sub = await (await env.registration()).pushManager.getSubscription();
-    if (sub) await api.subscribe(sub.toJSON());
+    const pushManager = (await env.registration()).pushManager;
+    let sub = await pushManager.getSubscription();
+    if (sub) {
+      const { publicKey } = await api.key();
+      if (!sameKey(sub.options?.applicationServerKey, publicKey)) {
+        await sub.unsubscribe();
+        sub = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+      }
+      await api.subscribe(sub.toJSON());
+    }
     state.value = sub ? 'on' : 'off';
   }
 

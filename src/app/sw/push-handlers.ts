@@ -1,4 +1,5 @@
 import { swText as t } from './sw-words';
+import { pathOf } from '../../wire/phone-routes';
 import { parsePushPayload, pushHref, type PushPayload } from '../../wire/push-payload';
 import type { NotificationData, OpenFromNotification } from './sw-messages';
 
@@ -11,7 +12,8 @@ import type { NotificationData, OpenFromNotification } from './sw-messages';
 export const NOTIFICATION_ICON = '/icon-192.png';
 
 export function notificationOf(push: PushPayload | null): { title: string; options: NotificationOptions } {
-  const base = { icon: NOTIFICATION_ICON, badge: NOTIFICATION_ICON };
+  // No `badge`: Android draws it as a one-colour mask, and the app's icon would be a blank square.
+  const base = { icon: NOTIFICATION_ICON };
   if (!push) return { title: t('app.title'), options: { ...base, body: t('push.unreadable'), data: { hash: '#/' } satisfies NotificationData } };
   const data: NotificationData = push.kind === 'ask' ? { hash: pushHref(push), agent: push.agent, askId: push.askId } : { hash: pushHref(push) };
   const body =
@@ -57,8 +59,23 @@ export async function openFromNotification(sw: ServiceWorkerGlobalScope, notific
   await sw.clients.openWindow(`/${hash}`);
 }
 
+/**
+ * The browser renewed (or dropped) this phone's subscription: subscribe again with the same key if
+ * needed, and give the bridge the new one, so pushes keep arriving without the app being opened.
+ */
+export async function renewSubscription(
+  sw: ServiceWorkerGlobalScope,
+  event: Event & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null },
+): Promise<void> {
+  const key = event.oldSubscription?.options.applicationServerKey;
+  const renewed = event.newSubscription ?? (key ? await sw.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  if (!renewed) return;
+  await fetch(pathOf('pushSubscribe', {}), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(renewed.toJSON()) });
+}
+
 export function listenForPushes(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener('push', (event) => event.waitUntil(showPush(sw, readPush(event))));
+  sw.addEventListener('pushsubscriptionchange', (event) => (event as ExtendableEvent).waitUntil(renewSubscription(sw, event)));
   sw.addEventListener('notificationclick', (event) => {
     // Begun before waitUntil, so the tap is handled even when the event cannot be extended.
     const opened = openFromNotification(sw, event.notification);

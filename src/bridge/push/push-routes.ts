@@ -26,7 +26,8 @@ export async function subscribe(r: RouteRequest): Promise<void> {
   const room = roomOf(r);
   const sub = parseSubscription(await readJson(r.req));
   const device = paired(r);
-  await room.subscriptions.add(device.id, sub);
+  // The push service's host only: the endpoint itself lets whoever holds it wake the phone.
+  if (await room.subscriptions.add(device.id, sub)) r.server.deps.log(`[bridge] push: ${device.name} (${device.id}) is notified through ${new URL(sub.endpoint).host}`);
   sendJson(r.res, 200, { subscribed: true });
 }
 

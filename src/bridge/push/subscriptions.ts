@@ -68,16 +68,17 @@ export class SubscriptionStore {
     return this.subs.filter((s) => s.deviceId === deviceId);
   }
 
-  /** Adds (or moves to this device) an endpoint; one already kept for this device is written again only if its keys changed. */
-  async add(deviceId: string, sub: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> {
+  /** Adds (or moves to this device) an endpoint; true when it was written (one kept as it is is not written again). */
+  async add(deviceId: string, sub: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<boolean> {
     const kept = this.subs.find((s) => s.endpoint === sub.endpoint);
-    if (kept && kept.deviceId === deviceId && kept.keys.p256dh === sub.keys.p256dh && kept.keys.auth === sub.keys.auth) return;
+    if (kept && kept.deviceId === deviceId && kept.keys.p256dh === sub.keys.p256dh && kept.keys.auth === sub.keys.auth) return false;
     const others = this.subs.filter((s) => s.endpoint !== sub.endpoint);
     const mine = others.filter((s) => s.deviceId === deviceId);
     const dropped = new Set(mine.slice(0, Math.max(0, mine.length + 1 - PUSH_LIMITS.subscriptionsPerDevice)));
     const next: Subscription = { deviceId, endpoint: sub.endpoint, keys: sub.keys, created: new Date(this.now()).toISOString() };
     this.subs = [...others.filter((s) => !dropped.has(s)), next];
     await this.save();
+    return true;
   }
 
   /** Removes this device's subscription at `endpoint`, or all of them; true when any went. */
