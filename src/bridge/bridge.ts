@@ -24,6 +24,7 @@ import type { Role } from './pairing/device-file';
 import { DeviceStore } from './pairing/device-store';
 import { Invitations } from './pairing/invitations';
 import { agentStateDir, privateFolder } from './fs/state-dir';
+import { openPush, type PushOptions, type PushRoom } from './push/push';
 
 export interface BridgeOptions {
   sources: AgentSource[];
@@ -41,6 +42,8 @@ export interface BridgeOptions {
   tls?: { cert: string; key: string };
   /** Origins the phone uses for this bridge behind a TLS proxy (`--public-origin`); the first is the one links name. */
   publicOrigins?: string[];
+  /** Tests: the push room's fake clock, and an HTTPS agent trusting their own push service. */
+  push?: Pick<PushOptions, 'now' | 'agent'>;
 }
 
 export interface RunningBridge {
@@ -50,6 +53,7 @@ export interface RunningBridge {
   origin: string;
   agents: Map<string, AgentHandle>;
   devices: DeviceStore;
+  push: PushRoom;
   /** A one-time invitation: the link carries its secret in the fragment only. */
   invite(options?: { name?: string | null; role?: Role }): { link: string; expiresAt: number };
   close(): Promise<void>;
@@ -76,6 +80,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents.set(source.name, { store, link, poller: new Poller(store, link, options.log), ledger });
   }
 
+  const push = await openPush({ stateDir: options.stateDir, devices, stores: [...agents.values()].map((h) => h.store), log: options.log, ...options.push });
   const scheduler = new PollScheduler(
     [...agents.values()].map((handle) => ({ poll: () => handle.poller.poll(), transport: handle.link.usesToken ? 'url' : 'socket', status: () => handle.store.status })),
   );
@@ -95,6 +100,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     secure: options.tls !== undefined,
     publicHosts: publicOrigins.map((origin) => new URL(origin).host),
     appDir: options.appDir,
+    push,
     limits: options.phoneLimits,
     ...(options.tls ? { tls: options.tls } : {}),
   });
@@ -124,10 +130,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     origin,
     agents,
     devices,
+    push,
     invite,
     async close() {
       scheduler.stop();
       await Promise.all([closeServer(server), closeServer(control)]);
+      await push.close();
       for (const handle of agents.values()) handle.link.close();
       await Promise.all(caches.map((cache) => cache.flush()));
       await devices.settled();

@@ -87,3 +87,26 @@ export const WIRE_VERSIONS = { min: 1, max: 1 } as const;
 export const WIRE_PREFIX = '/session/v1';
 export const VERSION_HEADER = 'x-collie-session';
 export const SERVICE_NAME = 'collie-durable';
+
+/**
+ * Push (bridge.md §8, from the security page): each ask is decided once and pushed at most once;
+ * at most 3 pushes a minute per conversation, 10 a minute and 30 an hour per agent host; what would
+ * have been the 31st becomes one summary push, and that host then pushes nothing for an hour.
+ */
+export const PUSH_LIMITS = {
+  perConversationPerMinute: 3,
+  perHostPerMinute: 10,
+  perHostPerHour: 30,
+  silenceMs: 60 * 60 * 1000,
+  /** How long a push service keeps an undelivered push: a question older than this is stale on a lock screen. */
+  ttlSeconds: 6 * 60 * 60,
+  subscriptionsPerDevice: 4,
+  endpointBytes: 2048,
+  /** Asks the bridge remembers having decided once they closed (open ones are always remembered). */
+  closedAskMemory: 2000,
+  /** Tags of recently closed pushed asks each push carries, so the worker withdraws their notifications. */
+  closedInPayload: 16,
+  /** A notification's lines, cut well inside a push's 4 KiB (and a lock screen's few lines). */
+  titleBytes: 160,
+  conversationBytes: 96,
+} as const;

@@ -26,6 +26,11 @@ export const PHONE_PATHS = {
   rename: '/api/agents/:agent/rename',
   close: '/api/agents/:agent/close',
   reopen: '/api/agents/:agent/reopen',
+  // Push: one path, POST to subscribe and DELETE to unsubscribe.
+  pushKey: '/api/push/key',
+  pushSubscribe: '/api/push/subscription',
+  pushUnsubscribe: '/api/push/subscription',
+  pushTest: '/api/push/test',
 } as const;
 
 export type PhonePath = keyof typeof PHONE_PATHS;

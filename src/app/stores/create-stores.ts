@@ -15,6 +15,10 @@ import { createLocaleChoice, type LocaleChoice } from '../locale-choice';
 import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/install-store';
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
 import type { Route } from '../router';
+import { computed } from '@preact/signals';
+import { createPushApi, type PushApi } from '../push/push-api';
+import { browserPushEnv } from '../push/browser-push-env';
+import { createPushStore, type PushEnv, type PushStore } from '../push/push-store';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
@@ -49,6 +53,8 @@ export interface AppStores {
   install: InstallStore;
   /** The language the app speaks. */
   locale: LocaleChoice;
+  /** Notifications for questions. */
+  push: PushStore;
 }
 
 export interface AppDeps {
@@ -63,6 +69,8 @@ export interface AppDeps {
   /** Loads the app's service worker; none where it cannot run. */
   serviceWorker?: () => Promise<ServiceWorkerLike>;
   install?: InstallEnv;
+  pushApi?: PushApi;
+  push?: PushEnv;
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
@@ -87,18 +95,23 @@ export function createStores(deps: AppDeps = {}): AppStores {
     return state === 'live' || state === 'connecting';
   };
   const intents = createIntentsStore(client, storage, Date.now, online);
+  const install = createInstallStore(storage, deps.install);
+  const dashboard = createDashboardStore(client, poll, copies);
+  // Notifications are withdrawn only against an inbox the bridge gave and that is fresh.
+  const inbox = computed(() => (dashboard.durable.value === null || dashboard.stale.value ? null : dashboard.inbox.value));
   return {
     pairing,
     drafts: createDraftsStore(storage),
     intents,
     acts: createActsStore(client, storage, Date.now, online),
     connection,
-    dashboard: createDashboardStore(client, poll, copies),
+    dashboard,
     conversations: createConversationsStore(client, poll, copies),
     chat: createChatStore(client, intents, poll, copies),
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
-    install: createInstallStore(storage, deps.install),
+    install,
+    push: createPushStore(deps.pushApi ?? createPushApi(), install, deps.push ?? browserPushEnv, inbox),
     locale: createLocaleChoice(storage),
   };
 }

@@ -1,6 +1,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { API_PREFIX } from '../../wire/phone-routes';
+import { listenForPushes } from './push-handlers';
 import { isSkipWaiting } from './sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -20,3 +21,6 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting();
 });
+
+// Notifications for questions: a push shows one, a tap opens the chat at its card (push-handlers.ts).
+listenForPushes(self);

@@ -9,3 +9,22 @@ export const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
 export function isSkipWaiting(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING.type;
 }
+
+/** The worker's word to an open window after a tap on a notification: show this address of the app (a `#/…` route). */
+export interface OpenFromNotification {
+  type: 'collie-open';
+  hash: string;
+}
+
+export function isOpenFromNotification(data: unknown): data is OpenFromNotification {
+  const d = data as Partial<OpenFromNotification> | null;
+  return typeof d === 'object' && d !== null && d.type === 'collie-open' && typeof d.hash === 'string' && d.hash.startsWith('#/');
+}
+
+/** What a notification keeps for its tap and for the page's clean-up (`Notification.data`). */
+export interface NotificationData {
+  hash: string;
+  /** For an ask: its agent and id, so the page can close it once the ask is no longer open. */
+  agent?: string;
+  askId?: string;
+}

@@ -5,9 +5,11 @@ import type { InstallStore } from '../pwa/install-store';
 import { InstallSection } from './pwa/install-section';
 import type { LocaleChoice } from '../locale-choice';
 import { LanguageSection } from './settings/language-section';
+import { NotifySection } from './pwa/notify-section';
+import type { PushStore } from '../push/push-store';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
-export function SettingsView({ pairing, install, locale }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice }) {
+export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: PushStore }) {
   const state = pairing.state.value;
   const device = state.phase === 'paired' ? state.device : null;
   const name = useSignal<string | null>(null);
@@ -45,6 +47,7 @@ export function SettingsView({ pairing, install, locale }: { pairing: PairingSto
       </button>
       <p class="muted">{t('settings.forgetWhat')}</p>
       <LanguageSection choice={locale} />
+      <NotifySection push={push} />
       <InstallSection install={install} />
     </main>
   );

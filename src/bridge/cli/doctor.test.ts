@@ -47,6 +47,7 @@ describe('runDoctor', () => {
       'ok   durable-hello desk: speaks 1..1, ready',
       `ok   token edge: set, ${TOKEN.length} bytes`,
       'FAIL durable-hello edge: unreachable: connection refused',
+      'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
       'FAIL program: the bridge is not running (collie start)',
     ]);
     expect(failed).toBe(true);
@@ -78,6 +79,7 @@ describe('runDoctor', () => {
     expect(lines).toEqual([
       'ok   sources: durable agents are off (COLLIE_PROGRAMS=off): the bridge ignores sources.json',
       'FAIL durable-hello default: unreachable: configuration error: COLLIE_DURABLE_URL is set without COLLIE_DURABLE_TOKEN',
+      'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
       'FAIL program: the bridge is not running (collie start)',
     ]);
   });

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { askBridge, type FoundBridge } from './running-bridge';
 import { environmentAgent, FatalConfigError, parseSourcesText, type AgentSource } from '../config/config';
 import { helloCheck } from './doctor-hello';
+import { pushCheck } from './doctor-push';
 import { socketCheck, type CheckResult } from './doctor-socket';
 import { sourcesPath } from '../config/sources-file';
 import { checkToken } from '../config/source-rules';
@@ -41,6 +42,7 @@ export async function runDoctor(options: DoctorOptions): Promise<{ failed: boole
     if (address?.kind === 'url') report(`token ${source.name}`, tokenCheck(address.token));
     report(`durable-hello ${source.name}`, await helloCheck(source, options.tls));
   }
+  report('push', await pushCheck(options.stateDir));
   for (const line of programLines(await askBridge(options.stateDir), sources)) report('program', line);
   return { failed };
 }

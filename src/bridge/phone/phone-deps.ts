@@ -5,6 +5,7 @@ import type { DeviceStore } from '../pairing/device-store';
 import type { FailureLimit } from '../pairing/failure-limit';
 import type { Invitations } from '../pairing/invitations';
 import type { ChatVersions } from './chat-versions';
+import type { PushRoom } from '../push/push';
 import type { ViewRenders } from './long-poll';
 
 /**
@@ -36,6 +37,8 @@ export interface PhoneApiDeps {
   /** Serve HTTPS with this certificate and key (PEM). */
   tls?: { cert: string; key: string };
   appDir?: string;
+  /** Notifications for questions (the push routes answer 404 without it). */
+  push?: PushRoom;
   /** Tests shorten these; see `PHONE_LIMITS`. */
   limits?: Partial<typeof PHONE_LIMITS>;
 }

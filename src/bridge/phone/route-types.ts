@@ -19,7 +19,7 @@ export interface RouteRequest {
 
 export interface PhoneRoute {
   name: PhonePath;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** `open`: no device needed (pairing itself). `device`: a paired device's credential (the gate, `gate.ts`). */
   access: 'open' | 'device';
   /** A write to an agent: its JSON body goes to the agent at most once; a watch-only device is refused. */

@@ -18,6 +18,7 @@ import { paired, type PhoneRoute, type RouteRequest } from './route-types';
 import { closedPage, conversationHistory, cursorParam } from './history';
 import { HttpError } from './http-error';
 import { readJson, sendJson } from './http-json';
+import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
 import { agentView, chatView, dashboardView, sendView, type LiveView } from './live-views';
 import { statusJson } from './status-json';
 
@@ -99,6 +100,11 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   act('rename'),
   act('close'),
   act('reopen'),
+  // Push subscriptions are this device's own, not writes to an agent: a watch device may be notified too.
+  { name: 'pushKey', method: 'GET', access: 'device', writes: false, looks: false, handle: pushKey },
+  { name: 'pushSubscribe', method: 'POST', access: 'device', writes: false, looks: false, handle: subscribe },
+  { name: 'pushUnsubscribe', method: 'DELETE', access: 'device', writes: false, looks: false, handle: unsubscribe },
+  { name: 'pushTest', method: 'POST', access: 'device', writes: false, looks: false, handle: sendTest },
 ];
 
 /** The route a method and path name, with the path's named segments; `method` when only the method is wrong. */

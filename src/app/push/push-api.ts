@@ -1,0 +1,35 @@
+import { pathOf } from '../../wire/phone-routes';
+import { BridgeHttpError } from '../phone-api-client';
+
+/** What the phone asks the bridge about push (the routes in `src/bridge/push/push-routes.ts`). */
+export interface PushApi {
+  key(): Promise<{ publicKey: string; subscribed: boolean }>;
+  /** The browser's `PushSubscription.toJSON()`. */
+  subscribe(subscription: unknown): Promise<unknown>;
+  unsubscribe(endpoint: string): Promise<unknown>;
+  test(): Promise<{ sent: number }>;
+}
+
+export function createPushApi(fetchImpl: typeof fetch = (...args) => fetch(...args)): PushApi {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetchImpl(path, {
+      method,
+      cache: 'no-store',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const json = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+    if (!res.ok)
+      throw new BridgeHttpError(
+        res.status,
+        typeof json?.code === 'string' ? json.code : 'http-error',
+        typeof json?.message === 'string' ? json.message : `the bridge answered ${res.status}`,
+      );
+    return json as T;
+  }
+  return {
+    key: () => call('GET', pathOf('pushKey', {})),
+    subscribe: (subscription) => call('POST', pathOf('pushSubscribe', {}), subscription),
+    unsubscribe: (endpoint) => call('DELETE', pathOf('pushUnsubscribe', {}), { endpoint }),
+    test: () => call('POST', pathOf('pushTest', {}), {}),
+  };
+}

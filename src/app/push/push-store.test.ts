@@ -1,0 +1,133 @@
+import { signal } from '@preact/signals';
+import { describe, expect, it, vi } from 'vitest';
+import type { InboxAsk } from '../../wire/bridge-json';
+import type { PushApi } from './push-api';
+import { createPushStore, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv } from './push-store';
+
+/** The settings switch's store against a fake browser and a fake bridge: each state, and permission asked only on a tap. */
+function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand: false }) {
+  let permission: NotificationPermission = 'default';
+  let sub: BrowserSubscription | null = null;
+  const shown: { data: unknown; timestamp: number; close: () => void }[] = [];
+  const messages: ((data: unknown) => void)[] = [];
+  const permissionAnswer = { next: 'granted' as NotificationPermission };
+  const registration = {
+    pushManager: {
+      getSubscription: async () => sub,
+      subscribe: vi.fn(
+        async () => (sub = { endpoint: 'https://push.example/1', toJSON: () => ({ endpoint: 'https://push.example/1' }), unsubscribe: async () => ((sub = null), true) }),
+      ),
+    },
+    getNotifications: async () => shown,
+  };
+  const env: PushEnv = {
+    supported: () => true,
+    permission: () => permission,
+    requestPermission: vi.fn(async () => (permission = permissionAnswer.next)),
+    onPermissionChange: () => () => {},
+    registration: async () => registration,
+    onWorkerMessage: (listener) => (messages.push(listener), () => {}),
+    navigate: vi.fn(),
+    now: () => 100_000,
+    ...over,
+  };
+  const api: PushApi = {
+    key: vi.fn(async () => ({ publicKey: 'BPz4', subscribed: false })),
+    subscribe: vi.fn(async () => ({ subscribed: true })),
+    unsubscribe: vi.fn(async () => ({ removed: true })),
+    test: vi.fn(async () => ({ sent: 1 })),
+  };
+  const inbox = signal<InboxAsk[] | null>(null);
+  const store = createPushStore(api, install, env, inbox);
+  const keep = (kept: BrowserSubscription | null) => (sub = kept);
+  return { store, env, api, inbox, shown, messages, permissionAnswer, keep, setPermission: (p: NotificationPermission) => (permission = p) };
+}
+
+describe('the notifications switch', () => {
+  it('is off until tapped, never asks for permission by itself, and on a tap subscribes and tells the bridge', async () => {
+    const { store, env, api } = rig();
+    store.start();
+    expect(store.state.value).toBe('off');
+    expect(env.requestPermission).not.toHaveBeenCalled();
+    await store.toggle();
+    expect(env.requestPermission).toHaveBeenCalledTimes(1);
+    expect(api.subscribe).toHaveBeenCalledWith({ endpoint: 'https://push.example/1' });
+    expect(store.state.value).toBe('on');
+    await store.sendTest();
+    expect(store.tested.value).toEqual({ sent: true });
+    await store.toggle();
+    expect(api.unsubscribe).toHaveBeenCalledWith('https://push.example/1');
+    expect(store.state.value).toBe('off');
+  });
+
+  it('says blocked when the browser refuses, and off when the question is dismissed', async () => {
+    const { store, permissionAnswer } = rig();
+    permissionAnswer.next = 'default';
+    await store.toggle();
+    expect(store.state.value).toBe('off');
+    permissionAnswer.next = 'denied';
+    await store.toggle();
+    expect(store.state.value).toBe('blocked');
+  });
+
+  it('says why it cannot be on: plain HTTP, iOS outside the Home Screen, a browser without push', () => {
+    expect(rig({}, { insecure: true, iosByHand: false }).store.state.value).toBe('insecure');
+    expect(rig({}, { insecure: false, iosByHand: true }).store.state.value).toBe('ios-home-screen');
+    expect(rig({ supported: () => false }).store.state.value).toBe('unsupported');
+  });
+
+  it('shows the browser’s words when subscribing fails, and stays off', async () => {
+    const { store } = rig({
+      registration: async () => ({
+        pushManager: { getSubscription: async () => null, subscribe: async () => Promise.reject(new Error('push service not available')) },
+        getNotifications: async () => [],
+      }),
+    });
+    await store.toggle();
+    expect([store.state.value, store.problem.value]).toEqual(['off', 'push service not available']);
+  });
+
+  it('is on at start with a kept subscription, sent to the bridge again in case it lost it', async () => {
+    const r = rig();
+    await r.store.toggle();
+    const again = createPushStore(r.api, { insecure: false, iosByHand: false }, r.env);
+    again.start();
+    await vi.waitFor(() => expect(again.state.value).toBe('on'));
+    expect(r.api.subscribe).toHaveBeenCalledTimes(2);
+  });
+
+  it('subscribes again when the kept subscription was made for another key (the bridge’s state folder was reset)', async () => {
+    const r = rig();
+    r.setPermission('granted');
+    const stale = {
+      endpoint: 'https://push.example/old',
+      options: { applicationServerKey: new Uint8Array([1, 2, 3]).buffer },
+      toJSON: () => ({}),
+      unsubscribe: vi.fn(async () => true),
+    };
+    r.keep(stale);
+    const registration = await r.env.registration();
+    r.store.start();
+    await vi.waitFor(() => expect(r.store.state.value).toBe('on'));
+    expect(stale.unsubscribe).toHaveBeenCalled();
+    expect(registration.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob('BPz4'), (c) => c.charCodeAt(0)) });
+    expect(r.api.subscribe).toHaveBeenCalledWith({ endpoint: 'https://push.example/1' });
+  });
+
+  it('opens the address a tapped notification names, and closes notifications of asks no longer open', async () => {
+    const r = rig();
+    await r.store.toggle();
+    r.store.start();
+    r.messages[0]!({ type: 'collie-open', hash: '#/agent/desk/chat/p/ask/a1' });
+    r.messages[0]!({ type: 'collie-open', hash: 'https://elsewhere.example/' });
+    expect(r.env.navigate).toHaveBeenCalledExactlyOnceWith('#/agent/desk/chat/p/ask/a1');
+    const old = 100_000 - WITHDRAW_MARGIN_MS - 1;
+    const closed = { data: { hash: '#/', agent: 'desk', askId: 'gone' }, timestamp: old, close: vi.fn() };
+    const open = { data: { hash: '#/', agent: 'desk', askId: 'open' }, timestamp: old, close: vi.fn() };
+    const fresh = { data: { hash: '#/', agent: 'desk', askId: 'new' }, timestamp: 100_000, close: vi.fn() };
+    r.shown.push(closed, open, fresh);
+    r.inbox.value = [{ agent: 'desk', paneId: 'p', askId: 'open', kind: 'choice', title: 'Q', conversation: 'C' }];
+    await vi.waitFor(() => expect(closed.close).toHaveBeenCalled());
+    expect([closed.close.mock.calls.length, open.close.mock.calls.length, fresh.close.mock.calls.length]).toEqual([1, 0, 0]);
+  });
+});

@@ -1,0 +1,169 @@
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { InboxAsk } from '../../wire/bridge-json';
+import { askKey } from '../../wire/ask-key';
+import type { InstallStore } from '../pwa/install-store';
+import { isOpenFromNotification, type NotificationData } from '../sw/sw-messages';
+import type { PushApi } from './push-api';
+
+/** What the settings switch says: each state a phone can be in, and why it cannot be on. */
+export type NotifyState = 'insecure' | 'ios-home-screen' | 'unsupported' | 'blocked' | 'off' | 'on';
+
+export interface BrowserSubscription {
+  endpoint: string;
+  /** The key it was made for: not the bridge's any more (its state folder was reset) means pushes cannot arrive. */
+  options?: { applicationServerKey: ArrayBuffer | null };
+  toJSON(): unknown;
+  unsubscribe(): Promise<boolean>;
+}
+
+export interface PushRegistration {
+  pushManager: {
+    getSubscription(): Promise<BrowserSubscription | null>;
+    subscribe(options: { userVisibleOnly: true; applicationServerKey: Uint8Array<ArrayBuffer> }): Promise<BrowserSubscription>;
+  };
+  getNotifications(): Promise<{ data: unknown; timestamp: number; close(): void }[]>;
+}
+
+/** The browser, as the store needs it (tests pass their own). */
+export interface PushEnv {
+  /** Notifications and push exist here (and a service worker can run). */
+  supported(): boolean;
+  permission(): NotificationPermission;
+  requestPermission(): Promise<NotificationPermission>;
+  /** Heard when the person changes the site's permission in the browser's settings. */
+  onPermissionChange(listener: () => void): () => void;
+  /** The app's service worker, once active. */
+  registration(): Promise<PushRegistration>;
+  onWorkerMessage(listener: (data: unknown) => void): () => void;
+  navigate(hash: string): void;
+  now(): number;
+}
+
+export interface PushStore {
+  state: ReadonlySignal<NotifyState>;
+  /** Turning on or off is under way: the switch waits. */
+  busy: ReadonlySignal<boolean>;
+  /** Why the last turning on failed (the browser's or the bridge's words). */
+  problem: ReadonlySignal<string | null>;
+  tested: ReadonlySignal<{ sent: true } | { failed: string } | null>;
+  /** The switch's tap: asks the browser's permission only now, never before. */
+  toggle(): Promise<void>;
+  sendTest(): Promise<void>;
+  start(): () => void;
+}
+
+/** A notification shown this recently may be for an ask the inbox has not heard of yet: kept. */
+export const WITHDRAW_MARGIN_MS = 5000;
+
+const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const sameKey = (kept: ArrayBuffer | null | undefined, publicKey: string) => {
+  if (!kept) return true; // a browser that does not say: trust it
+  const want = keyBytes(publicKey);
+  const got = new Uint8Array(kept);
+  return got.length === want.length && got.every((byte, i) => byte === want[i]);
+};
+const why = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+
+/**
+ * Notifications for questions on this phone: the settings switch's state, turning push on (the
+ * browser's permission, asked only on the person's tap; a subscription the bridge keeps) and off,
+ * the test notification, a tap on a notification showing its chat, and withdrawing notifications
+ * whose asks are no longer open. `inbox`: the dashboard's open asks, when known and fresh (null otherwise).
+ */
+export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insecure' | 'iosByHand'>, env: PushEnv, inbox?: ReadonlySignal<InboxAsk[] | null>): PushStore {
+  const fixed: NotifyState | null = install.insecure ? 'insecure' : install.iosByHand ? 'ios-home-screen' : env.supported() ? null : 'unsupported';
+  const byPermission = (): NotifyState => fixed ?? (env.permission() === 'denied' ? 'blocked' : 'off');
+  const state = signal<NotifyState>(byPermission());
+  const busy = signal(false);
+  const problem = signal<string | null>(null);
+  const tested = signal<{ sent: true } | { failed: string } | null>(null);
+
+  /** On only with the browser's permission and a subscription the bridge holds too (sent again: the bridge may have lost it). */
+  async function refresh(): Promise<void> {
+    const base = byPermission();
+    if (base !== 'off' || env.permission() !== 'granted') return void (state.value = base);
+    const pushManager = (await env.registration()).pushManager;
+    let sub = await pushManager.getSubscription();
+    if (sub) {
+      const { publicKey } = await api.key();
+      if (!sameKey(sub.options?.applicationServerKey, publicKey)) {
+        await sub.unsubscribe();
+        sub = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+      }
+      await api.subscribe(sub.toJSON());
+    }
+    state.value = sub ? 'on' : 'off';
+  }
+
+  async function turnOn(): Promise<void> {
+    const permission = env.permission() === 'granted' ? 'granted' : await env.requestPermission();
+    if (permission !== 'granted') return void (state.value = permission === 'denied' ? 'blocked' : 'off');
+    const { publicKey } = await api.key();
+    const pushManager = (await env.registration()).pushManager;
+    const sub = (await pushManager.getSubscription()) ?? (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    await api.subscribe(sub.toJSON());
+    state.value = 'on';
+  }
+
+  async function turnOff(): Promise<void> {
+    const sub = await (await env.registration()).pushManager.getSubscription();
+    if (sub) {
+      await api.unsubscribe(sub.endpoint);
+      await sub.unsubscribe();
+    }
+    state.value = 'off';
+  }
+
+  async function withdraw(open: InboxAsk[]): Promise<void> {
+    const keys = new Set(open.map((ask) => askKey(ask.agent, ask.askId)));
+    const before = env.now() - WITHDRAW_MARGIN_MS;
+    for (const shown of await (await env.registration()).getNotifications()) {
+      const data = shown.data as Partial<NotificationData> | null;
+      if (typeof data?.agent === 'string' && typeof data.askId === 'string' && !keys.has(askKey(data.agent, data.askId)) && shown.timestamp < before) shown.close();
+    }
+  }
+
+  return {
+    state,
+    busy,
+    problem,
+    tested,
+    async toggle() {
+      if (busy.peek() || (state.peek() !== 'on' && state.peek() !== 'off' && state.peek() !== 'blocked')) return;
+      busy.value = true;
+      problem.value = null;
+      tested.value = null;
+      try {
+        await (state.peek() === 'on' ? turnOff() : turnOn());
+      } catch (err) {
+        problem.value = why(err);
+        await refresh().catch(() => undefined);
+      } finally {
+        busy.value = false;
+      }
+    },
+    async sendTest() {
+      tested.value = null;
+      try {
+        await api.test();
+        tested.value = { sent: true };
+      } catch (err) {
+        tested.value = { failed: why(err) };
+      }
+    },
+    start() {
+      const stops = [env.onWorkerMessage((data) => isOpenFromNotification(data) && env.navigate(data.hash))];
+      if (fixed) return () => stops.forEach((stop) => stop());
+      stops.push(env.onPermissionChange(() => void refresh().catch(() => undefined)));
+      void refresh().catch((err: unknown) => (problem.value = why(err)));
+      if (inbox)
+        stops.push(
+          effect(() => {
+            const open = inbox.value;
+            if (open && state.value === 'on') void withdraw(open).catch(() => undefined);
+          }),
+        );
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+}

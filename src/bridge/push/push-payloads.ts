@@ -1,0 +1,33 @@
+import type { InboxAsk } from '../../wire/bridge-json';
+import { clean } from '../../wire/clean';
+import { PUSH_LIMITS } from '../../wire/limits';
+import type { AskPush, SummaryPush, TestPush } from '../../wire/push-payload';
+import { askTag } from './push-state';
+
+/**
+ * The JSON of each push. The inbox's row is the source: its text was cleaned at the edge, and a
+ * permission ask's title there is the tool's name only, never model text. Cut again here to what
+ * a lock screen shows; the payload never holds typed text, a token or a credential.
+ */
+export function askPush(ask: InboxAsk, closed: readonly string[]): AskPush {
+  return {
+    v: 1,
+    kind: 'ask',
+    tag: askTag(ask.agent, ask.askId),
+    closed: [...closed],
+    agent: ask.agent,
+    paneId: ask.paneId,
+    askId: ask.askId,
+    conversation: clean(ask.conversation, { maxBytes: PUSH_LIMITS.conversationBytes }),
+    title: clean(ask.title, { maxBytes: PUSH_LIMITS.titleBytes }),
+  };
+}
+
+/** The one summary of an agent's hour: its tag is the agent's, so a later one replaces it. */
+export function summaryPush(agent: string, waiting: number, closed: readonly string[]): SummaryPush {
+  return { v: 1, kind: 'summary', tag: askTag(agent, ':summary'), closed: [...closed], agent, waiting };
+}
+
+export function testPush(): TestPush {
+  return { v: 1, kind: 'test', tag: 'collie-test', closed: [] };
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import { isRecord, str } from '../../wire/read';
+import { HttpError } from '../phone/http-error';
+import { readJson, sendJson } from '../phone/http-json';
+import { paired, type RouteRequest } from '../phone/route-types';
+import type { PushRoom } from './push';
+import { testPush } from './push-payloads';
+import { parseSubscription } from './subscriptions';
+
+/** The push routes of the phone API, each behind the pairing gate (`routes.ts` lists them). */
+function roomOf(r: RouteRequest): PushRoom {
+  const room = r.server.deps.push;
+  if (!room) throw new HttpError(404, 'no-push', 'this bridge does not push');
+  return room;
+}
+
+/** `GET /api/push/key`: the bridge's VAPID public key (made on first need), and whether this device has a subscription here. */
+export async function pushKey(r: RouteRequest): Promise<void> {
+  const room = roomOf(r);
+  const { publicKey } = await room.keys.keys();
+  sendJson(r.res, 200, { publicKey, subscribed: room.subscriptions.ofDevice(paired(r).id).length > 0 });
+}
+
+/** `POST /api/push/subscription`: the browser's `PushSubscription` JSON, kept for this device. */
+export async function subscribe(r: RouteRequest): Promise<void> {
+  const room = roomOf(r);
+  const sub = parseSubscription(await readJson(r.req));
+  const device = paired(r);
+  // The push service's host only: the endpoint itself lets whoever holds it wake the phone.
+  if (await room.subscriptions.add(device.id, sub)) r.server.deps.log(`[bridge] push: ${device.name} (${device.id}) is notified through ${new URL(sub.endpoint).host}`);
+  sendJson(r.res, 200, { subscribed: true });
+}
+
+/** `DELETE /api/push/subscription`: `{ endpoint }` removes that one of this device's; no body removes all of them. */
+export async function unsubscribe(r: RouteRequest): Promise<void> {
+  const room = roomOf(r);
+  const body = await optionalJson(r.req);
+  const endpoint = isRecord(body) ? str(body.endpoint) : undefined;
+  if (body !== undefined && endpoint === undefined) throw new HttpError(400, 'bad-request', 'the body, when there is one, is { endpoint }');
+  const removed = await room.subscriptions.remove(paired(r).id, endpoint);
+  sendJson(r.res, 200, { removed });
+}
+
+/** `POST /api/push/test`: the person's "Send a test notification", to this device's subscriptions only. */
+export async function sendTest(r: RouteRequest): Promise<void> {
+  const room = roomOf(r);
+  await readJson(r.req);
+  const subs = room.subscriptions.ofDevice(paired(r).id);
+  if (subs.length === 0) throw new HttpError(409, 'not-subscribed', 'this phone has no push subscription at the bridge: turn notifications on first');
+  const { sent } = await room.sender.send(testPush(), subs);
+  sendJson(r.res, 200, { sent });
+}
+
+async function optionalJson(req: IncomingMessage): Promise<unknown> {
+  if (req.headers['content-length'] === '0' || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) return undefined;
+  return readJson(req);
+}

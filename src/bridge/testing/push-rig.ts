@@ -1,0 +1,87 @@
+/** Test helper: a bridge with one kit agent (`desk`), a fake clock for the push limits, and the test's own push service. */
+import { join } from 'node:path';
+import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
+import type { TestPushService, TestSubscription } from './push-service';
+import { startBridge, type RunningBridge } from '../bridge';
+import { pairedCookie } from './paired';
+
+export interface PushRig {
+  agent: Collie;
+  bridge: RunningBridge;
+  clock: { now: number };
+  log: string[];
+  /** Polls the agent and waits until every push it led to has gone. */
+  settle(): Promise<void>;
+  /** A paired device's cookie with a subscription at the push service. */
+  phone(role?: 'control' | 'watch'): Promise<{ cookie: string; sub: TestSubscription }>;
+  pane(id: string, title?: string): PaneHandle;
+  /** Raises a one-choice ask; it stays open until answered or decided. */
+  ask(pane: PaneHandle, toolCallId: string, title?: string): void;
+  api(method: string, path: string, cookie: string, body?: unknown): Promise<Response>;
+  /** Stops the bridge, runs `between` (with it stopped), and starts it again on the same state folder. */
+  restartBridge(between?: () => Promise<void>): Promise<void>;
+  restartAgent(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function pushRig(root: string, service: TestPushService): Promise<PushRig> {
+  const socket = join(root, 'run', 'app.sock');
+  const clock = { now: Date.UTC(2030, 0, 1) };
+  const log: string[] = [];
+  const openAgent = async () => {
+    const agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+    agent.ready();
+    return agent;
+  };
+  const open = () =>
+    startBridge({
+      sources: [{ name: 'desk', address: { kind: 'socket', path: socket } }],
+      durable: true,
+      stateDir: join(root, 'state'),
+      host: '127.0.0.1',
+      port: 0,
+      log: (line) => log.push(line),
+      push: { now: () => clock.now, agent: service.agent },
+    });
+  const rig: PushRig = {
+    agent: await openAgent(),
+    bridge: await open(),
+    clock,
+    log,
+    async settle() {
+      await rig.bridge.agents.get('desk')!.poller.poll();
+      await rig.bridge.push.settled();
+    },
+    async phone(role = 'control') {
+      const cookie = await pairedCookie(rig.bridge.devices, role);
+      const sub = service.subscribe();
+      const reply = await rig.api('POST', '/api/push/subscription', cookie, sub.json);
+      if (reply.status !== 200) throw new Error(`subscribing failed: ${reply.status} ${await reply.text()}`);
+      return { cookie, sub };
+    },
+    pane: (id, title = `Conversation ${id}`) => rig.agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane(id, { title }),
+    ask(pane, toolCallId, title = `Question ${toolCallId}?`) {
+      void pane.ask({ kind: 'choice', toolCallId, title, multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+    },
+    api: (method, path, cookie, body) =>
+      fetch(new URL(path, rig.bridge.url), {
+        method,
+        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    async restartBridge(between) {
+      await rig.bridge.close();
+      await between?.();
+      rig.bridge = await open();
+    },
+    async restartAgent() {
+      await rig.agent.close();
+      rig.agent = await openAgent();
+    },
+    async close() {
+      await rig.bridge.close();
+      await rig.agent.close();
+    },
+  };
+  return rig;
+}
