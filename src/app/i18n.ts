@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import en from '../../locales/en.json';
+import type { Locale } from './locale-pick';
 
 /**
  * The app's words. English is bundled; Chinese and Russian load when chosen. Every user-facing
@@ -13,8 +14,7 @@ type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: strin
 /** A translation: any subset of the keys (the rest are English), each shaped as in English. */
 export type Messages = { [K in MessageKey]?: Catalog[K] extends string ? string : PluralForms };
 
-export const LOCALES = ['en', 'zh-CN', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, pickLocale, type Locale } from './locale-pick';
 
 /** Each language by its own name, as a language picker shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文', ru: 'Русский' };
@@ -29,23 +29,6 @@ const current = signal<{ locale: Locale; messages: Messages }>({ locale: 'en', m
 /** The app's language now (components that read it redraw when it changes). */
 export function locale(): Locale {
   return current.value.locale;
-}
-
-/**
- * The first of the phone's languages the app speaks: any Simplified Chinese tag (zh, zh-Hans,
- * zh-CN, zh-SG…) is zh-CN, any Russian one ru; Traditional Chinese and the rest fall to the next.
- */
-export function pickLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const [language = '', ...rest] = tag.toLowerCase().split('-');
-    if (language === 'ru') return 'ru';
-    if (language === 'en') return 'en';
-    if (language === 'zh') {
-      const traditional = rest.includes('hant') || rest.includes('tw') || rest.includes('hk') || rest.includes('mo');
-      if (!traditional) return 'zh-CN';
-    }
-  }
-  return 'en';
 }
 
 /** Switches the app's words, and the page's `lang` and `dir` with them. A language that fails to load leaves the words as they were. */

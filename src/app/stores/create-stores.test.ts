@@ -3,6 +3,7 @@ import type { BridgeClient } from '../phone-api-client';
 import type { KeptCopies } from '../storage';
 import { createStorage } from '../storage';
 import { memory } from './acts-test-kit';
+import type { PushEnv } from '../push/push-store';
 import { createStores } from './create-stores';
 
 describe('the stores together', () => {
@@ -14,6 +15,7 @@ describe('the stores together', () => {
       copies,
       storage: createStorage(() => memory()),
       install: { on: () => () => {}, standalone: () => false, iosSafari: () => false, secure: () => true },
+      push: { supported: () => false, permission: () => 'default', onPermissionChange: () => () => {}, onWorkerMessage: () => () => {}, now: Date.now } as unknown as PushEnv,
       pairing: { readHash: () => '#/', replaceHash: () => {}, suggestedName: () => 'Phone', onHashChange: () => () => {} },
     });
     stores.pairing.start();

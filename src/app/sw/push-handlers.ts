@@ -1,4 +1,4 @@
-import { swText as t } from './sw-words';
+import { loadWorkerLocale, swText as t } from './sw-words';
 import { pathOf } from '../../wire/phone-routes';
 import { parsePushPayload, pushHref, type PushPayload } from '../../wire/push-payload';
 import type { NotificationData, OpenFromNotification } from './sw-messages';
@@ -39,6 +39,7 @@ export async function showPush(sw: ServiceWorkerGlobalScope, push: PushPayload |
     const closed = new Set(push.closed);
     for (const shown of await sw.registration.getNotifications()) if (closed.has(shown.tag)) shown.close();
   }
+  await loadWorkerLocale(sw.navigator?.languages);
   const { title, options } = notificationOf(push);
   await sw.registration.showNotification(title, options);
 }

@@ -2,7 +2,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { API_PREFIX } from '../../wire/phone-routes';
 import { listenForPushes } from './push-handlers';
-import { isSkipWaiting } from './sw-messages';
+import { isLocaleChosen, isSkipWaiting } from './sw-messages';
+import { keepWorkerLocale } from './sw-words';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -20,6 +21,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 // A new version waits until the person taps Reload (no silent swap under a half-typed answer).
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting();
+  if (isLocaleChosen(event.data)) event.waitUntil(keepWorkerLocale(event.data.locale));
 });
 
 // Notifications for questions: a push shows one, a tap opens the chat at its card (push-handlers.ts).

@@ -1,4 +1,5 @@
 /** What the page and the service worker say to each other, in one place for both. */
+import { LOCALES, type Locale } from '../locale-pick';
 
 /** Where the build writes the worker (vite.config.ts names its source `service-worker.ts`). */
 export const SERVICE_WORKER_URL = '/service-worker.js';
@@ -8,6 +9,17 @@ export const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
 
 export function isSkipWaiting(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING.type;
+}
+
+/** The page's word of the language the person chose (null: the phone's), for the worker's notifications. */
+export interface LocaleChosen {
+  type: 'collie-locale';
+  locale: Locale | null;
+}
+
+export function isLocaleChosen(data: unknown): data is LocaleChosen {
+  const d = data as Partial<LocaleChosen> | null;
+  return typeof d === 'object' && d !== null && d.type === 'collie-locale' && (d.locale === null || LOCALES.includes(d.locale as Locale));
 }
 
 /** The worker's word to an open window after a tap on a notification: show this address of the app (a `#/…` route). */
