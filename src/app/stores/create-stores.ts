@@ -16,9 +16,8 @@ import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/i
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
 import type { Route } from '../router';
 import { computed } from '@preact/signals';
-import { createPushApi, type PushApi } from '../push/push-api';
-import { browserPushEnv } from '../push/browser-push-env';
-import { createPushStore, type PushEnv, type PushStore } from '../push/push-store';
+import type { PushApi } from '../push/push-api';
+import type { PushEnv, PushStore } from '../push/push-store';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
@@ -54,7 +53,8 @@ export interface AppStores {
   /** The language the app speaks. */
   locale: LocaleChoice;
   /** Notifications for questions. */
-  push: PushStore;
+  /** Notifications for questions: the store loads on first use. */
+  push: () => Promise<PushStore>;
 }
 
 export interface AppDeps {
@@ -71,6 +71,12 @@ export interface AppDeps {
   install?: InstallEnv;
   pushApi?: PushApi;
   push?: PushEnv;
+}
+
+/** A value made on first call, the same promise after. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
@@ -111,7 +117,8 @@ export function createStores(deps: AppDeps = {}): AppStores {
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
-    push: createPushStore(deps.pushApi ?? createPushApi(), install, deps.push ?? browserPushEnv, inbox),
+    // Loaded once, after the first screen: nothing of it is needed to draw one.
+    push: once(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),
     locale: createLocaleChoice(storage),
   };
 }

@@ -7,9 +7,11 @@ import type { LocaleChoice } from '../locale-choice';
 import { LanguageSection } from './settings/language-section';
 import { NotifySection } from './pwa/notify-section';
 import type { PushStore } from '../push/push-store';
+import { useLoaded } from './use-loaded';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
-export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: PushStore }) {
+export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: () => Promise<PushStore> }) {
+  const notify = useLoaded(push);
   const state = pairing.state.value;
   const device = state.phase === 'paired' ? state.device : null;
   const name = useSignal<string | null>(null);
@@ -47,7 +49,7 @@ export function SettingsView({ pairing, install, locale, push }: { pairing: Pair
       </button>
       <p class="muted">{t('settings.forgetWhat')}</p>
       <LanguageSection choice={locale} />
-      <NotifySection push={push} />
+      {notify && <NotifySection push={notify} />}
       <InstallSection install={install} />
     </main>
   );
