@@ -7,7 +7,7 @@
  * The agents run in a process of their own and change nothing, so the figure is the bridge's
  * cost of watching. The real `collie start`, measured from /proc (Linux), over WINDOW_MS each.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +32,20 @@ async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) / TICK) * 1000;
 }
 
-async function shareOfCore(pid: number): Promise<number> {
-  const [cpu, wall] = [await cpuMs(pid), performance.now()];
+/** The agents' process counts the polls it answers (many-agents.ts). */
+function pollsServed(agents: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    agents.once('message', (n) => resolve(Number(n)));
+    agents.send('polls');
+  });
+}
+
+/** Over WINDOW_MS: the bridge's CPU as a share of one core, and the agent polls it made a second. */
+async function measure(pid: number, agents: ChildProcess): Promise<{ share: number; pollsPerS: number }> {
+  const [cpu, polls, wall] = [await cpuMs(pid), await pollsServed(agents), performance.now()];
   await sleep(WINDOW_MS);
-  return ((await cpuMs(pid)) - cpu) / (performance.now() - wall);
+  const [cpuAfter, pollsAfter, elapsed] = [await cpuMs(pid), await pollsServed(agents), performance.now() - wall];
+  return { share: (cpuAfter - cpu) / elapsed, pollsPerS: ((pollsAfter - polls) / elapsed) * 1000 };
 }
 
 interface Reading {
@@ -77,7 +87,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'collie-bench-'));
   const [configDir, stateDir, runDir] = ['config', 'state', 'run'].map((d) => join(dir, d)) as [string, string, string];
   for (const d of [configDir, runDir]) await mkdir(d, { mode: 0o700 });
-  const agents = spawn(process.execPath, ['--import', 'tsx', MANY, runDir, String(AGENTS), String(ITEMS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const agents = spawn(process.execPath, ['--import', 'tsx', MANY, runDir, String(AGENTS), String(ITEMS)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const env = { COLLIE_CONFIG_DIR: configDir, COLLIE_STATE_DIR: stateDir, COLLIE_MUX: '', COLLIE_PROGRAMS: '' };
   const stop = new AbortController();
   const looking = new AbortController();
@@ -100,25 +110,26 @@ async function main(): Promise<void> {
     // Every agent read once, then no phone for longer than the looking window: the idle cadence.
     await sleep(3000);
     await sleep(LOOKING_WINDOW_MS + 1000);
-    const idle = await shareOfCore(pid);
+    const idle = await measure(pid, agents);
 
     const dashboard = keepReading(`${bridge.url}api/dashboard`, cookies[0]!, stop.signal);
     await sleep(2000);
-    const oneLooking = await shareOfCore(pid);
+    const oneLooking = await measure(pid, agents);
     await ended(stop, [dashboard]);
 
     const chats = sources.map((s, a) => keepReading(`${bridge!.url}api/agents/${s.name}/panes/p`, cookies[a % DEVICES]!, looking.signal));
     await sleep(3000);
-    const allLooking = await shareOfCore(pid);
+    const allLooking = await measure(pid, agents);
     const answered = await ended(looking, chats);
 
-    const pct = (share: number) => `${(share * 100).toFixed(1).padStart(5)} % of one core`;
+    const pct = ({ share, pollsPerS }: { share: number; pollsPerS: number }) =>
+      `${(share * 100).toFixed(1).padStart(5)} % of one core   ${pollsPerS.toFixed(0).padStart(4)} agent polls/s   ${((share * 1000) / pollsPerS).toFixed(2)} ms CPU a poll`;
     console.log(
       `bridge CPU with ${AGENTS} agents (socket transport, ${ITEMS} items each, nothing changing; ${WINDOW_MS / 1000} s each; node ${process.versions.node}, ${cpus().length} cores)`,
     );
-    console.log(`idle, no phone (agents read every 3 s):               ${pct(idle)}`);
-    console.log(`one phone on the dashboard (every agent read at 1 s): ${pct(oneLooking)}`);
-    console.log(`a phone long-polling each agent's chat (100 held):    ${pct(allLooking)}  (${answered} replies to the ${AGENTS} chats' reads)`);
+    console.log(`idle, no phone (agents read every 3 s):                ${pct(idle)}`);
+    console.log(`one phone on the dashboard (every agent read at 1 s):  ${pct(oneLooking)}`);
+    console.log(`a phone long-polling each agent's chat (100 held):     ${pct(allLooking)}  (${answered} replies to the ${AGENTS} chats' reads)`);
   } finally {
     stop.abort();
     looking.abort();
