@@ -19,7 +19,7 @@ import { clockOffset, expectRowOnLoad, rowDrawn } from './row-watch';
 
 const SIZES = [100, 500, 1000, 2000];
 /** Appends counted per run, after one warm-up. */
-const APPENDS = 12;
+const APPENDS = 10;
 /** After the row: long enough for the read the phone makes next and any other view the append changed. */
 const SETTLE_MS = 500;
 /** Before measuring: the lazy markdown renderer and the first reads of other views have landed. */

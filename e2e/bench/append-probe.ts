@@ -30,34 +30,47 @@ export interface AppendSample {
   pollToRowMs: number;
 }
 
-interface Finished {
-  body: number;
-  wire: number;
+/** One thing the page received from the phone API: a piece of a body, or the end of a response. */
+interface Received {
+  requestId: string;
   at: number;
+  /** Decoded body bytes in this piece. */
+  body: number;
+  /** Wire bytes: of this piece, or with `finished` the response's whole (headers and compressed body). */
+  wire: number;
+  finished: boolean;
 }
 
-/** Every response of the phone API the page received, with its sizes and when it finished (this process's clock). */
+/**
+ * What the page received from the phone API, piece by piece, on this process's clock. Counted by
+ * the pieces that arrive in a window, not by responses that end in it, so a read that streams
+ * (and never ends) is counted as well as a long-poll that answers and ends.
+ */
 export class ApiTraffic {
-  private readonly bodies = new Map<string, number>();
   private readonly api = new Set<string>();
-  private readonly finished: Finished[] = [];
+  private readonly received: Received[] = [];
 
   constructor(cdp: CDPSession) {
     cdp.on('Network.responseReceived', (e) => {
       if (new URL(e.response.url).pathname.startsWith('/api/')) this.api.add(e.requestId);
     });
-    cdp.on('Network.dataReceived', (e) => this.bodies.set(e.requestId, (this.bodies.get(e.requestId) ?? 0) + e.dataLength));
+    cdp.on('Network.dataReceived', (e) => {
+      if (this.api.has(e.requestId)) this.received.push({ requestId: e.requestId, at: nodeNow(), body: e.dataLength, wire: e.encodedDataLength, finished: false });
+    });
     cdp.on('Network.loadingFinished', (e) => {
-      if (!this.api.delete(e.requestId)) return;
-      this.finished.push({ body: this.bodies.get(e.requestId) ?? 0, wire: e.encodedDataLength, at: nodeNow() });
-      this.bodies.delete(e.requestId);
+      if (this.api.delete(e.requestId)) this.received.push({ requestId: e.requestId, at: nodeNow(), body: 0, wire: e.encodedDataLength, finished: true });
     });
   }
 
-  /** The responses that finished from `from` on (this process's clock). */
+  /**
+   * From `from` on (this process's clock): decoded body bytes, wire bytes (a response that ended
+   * counts its whole size as Chromium reports it; one still open, the pieces so far), and responses.
+   */
   since(from: number): { body: number; wire: number; count: number } {
-    const seen = this.finished.filter((f) => f.at >= from);
-    return { body: seen.reduce((s, f) => s + f.body, 0), wire: seen.reduce((s, f) => s + f.wire, 0), count: seen.length };
+    const seen = this.received.filter((r) => r.at >= from);
+    const ended = new Set(seen.filter((r) => r.finished).map((r) => r.requestId));
+    const wire = seen.reduce((sum, r) => sum + (r.finished || !ended.has(r.requestId) ? r.wire : 0), 0);
+    return { body: seen.reduce((sum, r) => sum + r.body, 0), wire, count: new Set(seen.map((r) => r.requestId)).size };
   }
 }
 
