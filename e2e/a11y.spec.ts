@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, type Proc } from './support/processes';
+import { LANGUAGES, pattern, say } from './support/words';
 
 /**
  * Every screen and state the suite visits, checked with axe-core in light and dark: no
@@ -17,81 +18,91 @@ test.afterEach(async () => {
 });
 
 async function noViolations(page: Page, where: string) {
+  where = `${await page.evaluate(() => document.documentElement.lang)} ${where}`;
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(found, found.join('\n')).toEqual([]);
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every screen of the demo passes axe-core, ${colorScheme}`, async ({ browser }) => {
-    dirs = await scratch();
-    const started = await startBridge(dirs, ['--demo']);
-    bridge = started.proc;
-    const context = await browser.newContext({ colorScheme, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
-    try {
-      const page = await context.newPage();
-      await page.goto(started.url);
-      await expect(page.getByRole('heading', { name: 'Pair this phone' })).toBeVisible();
-      await noViolations(page, 'pairing screen');
+for (const { tag, code, words } of LANGUAGES)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`every screen of the demo passes axe-core, ${code}, ${colorScheme}`, async ({ browser }) => {
+      dirs = await scratch();
+      const started = await startBridge(dirs, ['--demo']);
+      bridge = started.proc;
+      const context = await browser.newContext({ colorScheme, locale: tag, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
+      try {
+        const page = await context.newPage();
+        await page.goto(started.url);
+        await expect(page.getByRole('heading', { name: say(words, 'pair.title') })).toBeVisible();
+        await noViolations(page, 'pairing screen');
 
-      await pairPhone(page, started.link);
-      await expect(page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ })).toContainText('need you');
-      await expect(page.locator('section.inbox').getByRole('link').first()).toBeVisible(); // the inbox of every open ask
-      await noViolations(page, 'dashboard with its inbox');
+        await pairPhone(page, started.link);
+        await expect(
+          page
+            .getByRole('region', { name: say(words, 'durable.section') })
+            .getByRole('link', { name: /desk/ })
+            .locator('.count-needs-you'),
+        ).toBeVisible();
+        await expect(page.locator('section.inbox').getByRole('link').first()).toBeVisible(); // the inbox of every open ask
+        await noViolations(page, 'dashboard with its inbox');
 
-      await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();
-      await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
-      await noViolations(page, 'conversations');
+        await page
+          .getByRole('region', { name: say(words, 'durable.section') })
+          .getByRole('link', { name: /desk/ })
+          .click();
+        await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
+        await noViolations(page, 'conversations');
 
-      await page.getByRole('link', { name: 'Manage workspaces and tabs' }).click();
-      await expect(page.getByRole('heading', { name: 'Manage' })).toBeVisible();
-      await noViolations(page, 'manage');
-      await page.goBack();
-
-      await page
-        .getByRole('region', { name: 'Closed' })
-        .getByRole('link', { name: /Migrate the database/ })
-        .click();
-      await expect(page.getByRole('main')).toContainText('This conversation is closed');
-      await noViolations(page, 'closed chat');
-      await page.goBack();
-
-      await page.getByRole('link', { name: /Research/ }).click();
-      await expect(page.getByRole('main').locator('.markdown h1, .markdown h2, .markdown h3').first()).toBeVisible();
-      await noViolations(page, 'chat with markdown, code and tools');
-
-      // Each conversation that needs an answer: every kind of card the demo raises.
-      await page.goBack();
-      const waiting = page.getByRole('region', { name: 'Needs you' }).getByRole('link');
-      await expect(waiting.first()).toBeVisible();
-      const count = await waiting.count();
-      expect(count).toBeGreaterThan(0);
-      for (let i = 0; i < count; i += 1) {
-        await waiting.nth(i).click();
-        await expect(page.getByRole('article').first()).toBeVisible();
-        await noViolations(page, `chat with cards (${i + 1} of ${count})`);
+        await page.getByRole('link', { name: say(words, 'manage.link') }).click();
+        await expect(page.getByRole('heading', { name: say(words, 'manage.screen', { agent: 'desk' }) })).toBeVisible();
+        await noViolations(page, 'manage');
         await page.goBack();
+
+        await page
+          .getByRole('region', { name: say(words, 'conversations.closed') })
+          .getByRole('link', { name: /Migrate the database/ })
+          .click();
+        await expect(page.getByRole('main')).toContainText('Migrate the database: finished.');
+        await noViolations(page, 'closed chat');
+        await page.goBack();
+
+        await page.getByRole('link', { name: /Research/ }).click();
+        await expect(page.getByRole('main').locator('.markdown h1, .markdown h2, .markdown h3').first()).toBeVisible();
+        await noViolations(page, 'chat with markdown, code and tools');
+
+        // Each conversation that needs an answer: every kind of card the demo raises.
+        await page.goBack();
+        const waiting = page.getByRole('region', { name: say(words, 'inbox.title') }).getByRole('link');
+        await expect(waiting.first()).toBeVisible();
+        const count = await waiting.count();
+        expect(count).toBeGreaterThan(0);
+        for (let i = 0; i < count; i += 1) {
+          await waiting.nth(i).click();
+          await expect(page.getByRole('article').first()).toBeVisible();
+          await noViolations(page, `chat with cards (${i + 1} of ${count})`);
+          await page.goBack();
+        }
+
+        await page.getByRole('link', { name: say(words, 'nav.settings') }).click();
+        await expect(page.getByRole('heading', { name: say(words, 'settings.title') })).toBeVisible();
+        await noViolations(page, 'settings');
+
+        // The states that say something is not there, and the offline banner over kept state.
+        await page.goto(`${started.url}#/agent/nobody/chat/p`);
+        await expect(page.getByRole('main')).toContainText(say(words, 'conversations.notFound'));
+        await noViolations(page, 'chat of an agent that is not attached');
+        await page.goto(`${started.url}#/agent/desk/closed/c-gone`);
+        await expect(page.getByRole('heading', { name: say(words, 'closed.goneTitle') })).toBeVisible();
+        await noViolations(page, 'conversation not found');
+        await page.goto(`${started.url}#/agent/desk`);
+        await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
+        await context.setOffline(true);
+        await expect(page.getByRole('alert')).toHaveText(pattern(words, 'connection.offlineAt'));
+        await noViolations(page, 'list while offline');
+        await context.setOffline(false);
+      } finally {
+        await context.close();
       }
-
-      await page.getByRole('link', { name: 'This phone' }).click();
-      await expect(page.getByRole('heading', { name: 'This phone' })).toBeVisible();
-      await noViolations(page, 'settings');
-
-      // The states that say something is not there, and the offline banner over kept state.
-      await page.goto(`${started.url}#/agent/nobody/chat/p`);
-      await expect(page.getByRole('main')).toContainText('This durable agent is not attached.');
-      await noViolations(page, 'chat of an agent that is not attached');
-      await page.goto(`${started.url}#/agent/desk/closed/c-gone`);
-      await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
-      await noViolations(page, 'conversation not found');
-      await page.goto(`${started.url}#/agent/desk`);
-      await expect(page.getByRole('link', { name: /Research/ })).toBeVisible();
-      await context.setOffline(true);
-      await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. This phone has no network\.$/);
-      await noViolations(page, 'list while offline');
-      await context.setOffline(false);
-    } finally {
-      await context.close();
-    }
-  });
-}
+    });
+  }

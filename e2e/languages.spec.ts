@@ -1,25 +1,17 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie, type Collie, type SendContext } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { ENGLISH as en, LANGUAGES, say, type Catalog } from './support/words';
 
 /**
  * The main story in each language the app speaks, the phone's language set as a person's phone
  * sets it: the dashboard, a chat, each kind of card answered, a message sent. Each screen says
  * `lang`, shows no sentence of en.json (but the glossary's terms), and is photographed for review.
  */
-type Catalog = Record<string, string | Record<string, string>>;
-const catalog = (code: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'locales', `${code}.json`), 'utf8')) as Catalog;
-const en = catalog('en');
-const LANGUAGES = [
-  { tag: 'en-US', code: 'en', words: en },
-  { tag: 'zh-CN', code: 'zh-CN', words: catalog('zh-CN') },
-  { tag: 'ru-RU', code: 'ru', words: catalog('ru') },
-];
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'languages');
 
 let dirs: Awaited<ReturnType<typeof scratch>>;
@@ -33,13 +25,6 @@ test.afterEach(async () => {
   agent = undefined;
   await dirs.cleanup();
 });
-
-/** A sentence of the app's in a language: the value, its `other` form for counts, placeholders filled. */
-function say(words: Catalog, key: string, params: Record<string, string> = {}): string {
-  const value = words[key] ?? en[key]!;
-  const text = typeof value === 'string' ? value : value.other!;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
-}
 
 /**
  * English sentences of the app found on the screen (text, and accessible names). Placeholders
