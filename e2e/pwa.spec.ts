@@ -104,7 +104,7 @@ test('after one visit the app opens with the bridge stopped: the last known dash
 
   const marker = await page.evaluate(() => ((window as unknown as { sameDocument: number }).sameDocument = 1));
   await restart();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('[data-connection]')).toHaveCount(0); // the offline banner is gone
   await expect(card.getByRole('button', { name: 'Yes' })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: number }).sameDocument)).toBe(marker); // no reload
 });

@@ -14,7 +14,8 @@ afterEach(() => {
 });
 
 const unknownAsk: PhoneAsk = { id: 'u1', revision: 1, toolCallId: 'c', title: 'Draw a map', reason: 'Because.', kind: 'unknown', wireKind: 'canvas', hash: 'h' };
-const status = (m: Mounted) => m.root.querySelector('[role="status"].ask-status')?.textContent;
+/** The card's outcome sentence, from whichever live region holds it (polite, or assertive for trouble). */
+const status = (m: Mounted) => [...m.root.querySelectorAll('.ask-status')].map((p) => p.textContent).join('');
 
 describe('ask card frame', () => {
   it('names the agent and marks shortened text', () => {

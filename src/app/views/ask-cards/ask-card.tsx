@@ -8,7 +8,7 @@ import { FormCard } from './form-card';
 import { PermissionCard } from './permission-card';
 import { useCanAct } from '../can-act';
 import { permissionHeadline, toolInputText } from './permission-text';
-import { statusMessage } from './status-message';
+import { isTrouble, statusMessage } from './status-message';
 import { TextCard } from './text-card';
 
 /** The card's name: a permission card is named by its tool, never by the model's title. */
@@ -24,6 +24,7 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
   const disabled = status.phase === 'sending';
   const label = cardLabel(ask);
   const message = statusMessage(status);
+  const urgent = isTrouble(status);
   const body = { disabled, onAnswer, draftKey: `ask/${askKey(agentName, ask.id)}` };
   const canAct = useCanAct();
   const input = ask.kind === 'permission' && ask.tool ? toolInputText(ask.tool.input) : null;
@@ -46,9 +47,13 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
       {canAct && ask.kind === 'text' && <TextCard ask={ask} {...body} />}
       {canAct && ask.kind === 'form' && <FormCard ask={ask} {...body} />}
       {ask.kind === 'unknown' && <p class="ask-unanswerable">{t('ask.unanswerable')}</p>}
-      {/* Always in the page: a live region that appears with its text is often not read out. */}
+      {/* Always in the page: a live region that appears with its text is often not read out. Polite
+          for how a tap went; assertive only when it went wrong (refused, offline, not sure it arrived). */}
       <p class="ask-status" role="status">
-        {message}
+        {urgent ? '' : message}
+      </p>
+      <p class="ask-status" role="alert">
+        {urgent ? message : ''}
       </p>
       {canAct && canRetry && ask.kind !== 'unknown' && (
         <button type="button" class="ask-option ask-retry" disabled={disabled} onClick={() => !disabled && onRetry()}>

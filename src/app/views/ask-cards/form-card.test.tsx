@@ -43,18 +43,18 @@ describe('form card', () => {
   it('names the missing required fields and sends nothing', () => {
     const props = cardProps(formAsk());
     card = mount(<AskCard {...props} />);
-    expect(card.root.querySelector('[role="alert"]')).toBeNull();
+    const problem = () => card!.root.querySelector('[role="alert"].ask-problem');
+    expect(problem()).toBeNull();
     typeInto(inputLabelled(card.root, 'Release name'), '   ');
     tap(button(card.root, 'Send'));
     expect(props.onAnswer).not.toHaveBeenCalled();
-    const alert = card.root.querySelector('[role="alert"]');
-    expect(alert?.textContent).toBe('Fill in before sending: Release name, Environment.');
+    expect(problem()?.textContent).toBe('Fill in before sending: Release name, Environment.');
     expect(inputLabelled(card.root, 'Release name').getAttribute('aria-invalid')).toBe('true');
 
     typeInto(inputLabelled(card.root, 'Release name'), 'v3');
-    expect(card.root.querySelector('[role="alert"]')?.textContent).toBe('Fill in before sending: Environment.');
+    expect(problem()?.textContent).toBe('Fill in before sending: Environment.');
     tap(inputLabelled(card.root, 'Staging'));
-    expect(card.root.querySelector('[role="alert"]')).toBeNull();
+    expect(problem()).toBeNull();
     tap(button(card.root, 'Send'));
     expect(props.onAnswer).toHaveBeenCalledWith({ values: { name: 'v3', env: ['stg'] } }, { secondTap: false });
   });

@@ -33,3 +33,9 @@ export function statusMessage(status: CardStatus): string | null {
     }
   }
 }
+
+/** A tap that went wrong, which a screen reader says at once: refused, offline, or not sure it arrived. */
+export function isTrouble(status: CardStatus): boolean {
+  if (status.phase === 'refused' || status.phase === 'offline') return true;
+  return status.phase === 'done' && (status.outcome === 'unknown' || status.outcome === 'maybe-applied');
+}
