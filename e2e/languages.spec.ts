@@ -50,6 +50,17 @@ async function englishOnScreen(page: Page, words: Catalog): Promise<string[]> {
   return found;
 }
 
+/** Controls whose words do not fit them (cut off, or spilling out), and a page wider than the screen. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, .badge, .pane-state')]
+      .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim()}"`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${window.innerWidth}px screen`);
+    return found;
+  });
+}
+
 async function setUp(browser: Browser, tag: string) {
   dirs = await scratch();
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
@@ -106,6 +117,7 @@ for (const { tag, code, words } of LANGUAGES) {
     const look = async (name: string) => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(code);
       expect(await englishOnScreen(page, words)).toEqual([]);
+      expect(await clipped(page)).toEqual([]);
       await page.screenshot({ path: join(SHOTS, `${code}-${name}.png`) });
     };
 
@@ -152,3 +164,20 @@ for (const { tag, code, words } of LANGUAGES) {
     await look('settings');
   });
 }
+
+test('at 200 % text size every screen keeps its words and fits the phone, in the longest language (Russian)', async ({ browser }) => {
+  const { page, url } = await setUp(browser, 'ru-RU');
+  // A phone's 200 % text size: the same screen, every CSS pixel twice as large (half as many across).
+  await page.setViewportSize({ width: 206, height: 458 });
+  const screens: [string, string][] = [
+    ['#/', '[data-agent="desk"]'],
+    ['#/agent/desk', 'a.conversation-row'],
+    ['#/agent/desk/chat/p', 'article'],
+    ['#/settings', 'main h2'],
+  ];
+  for (const [hash, drawn] of screens) {
+    await page.goto(`${url}${hash}`);
+    await expect(page.locator(drawn).first()).toBeVisible();
+    expect(await clipped(page), hash).toEqual([]);
+  }
+});
