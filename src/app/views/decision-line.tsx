@@ -1,3 +1,4 @@
+import type { RefCallback } from 'preact';
 import type { DecisionEntry } from '../../wire/bridge-json';
 import { listWords, t } from '../i18n';
 
@@ -10,9 +11,9 @@ export function decisionText(entry: DecisionEntry): string {
   return t(answered?.typed === 'form' ? 'chat.youAnsweredForm' : 'chat.youSentAnswer');
 }
 
-export function DecisionLine({ entry }: { entry: DecisionEntry }) {
+export function DecisionLine({ entry, rowRef }: { entry: DecisionEntry; rowRef?: RefCallback<HTMLElement> | undefined }) {
   return (
-    <li class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
+    <li ref={rowRef} class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
       {decisionText(entry)}
     </li>
   );

@@ -1,0 +1,212 @@
+import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
+import { appendedTo, RowHeights } from './row-heights';
+import { needsRedraw, rangeAround, rangeAtEnd, type Range } from './window-range';
+import './windowed-list.css';
+
+export interface WindowedListProps<T> {
+  items: readonly T[];
+  keyOf(item: T): string;
+  /** A row's height before it was ever drawn. */
+  estimate(item: T, index: number): number;
+  /** Draws one row as one element (or nothing), with `ref` on that element so it is measured. */
+  row(item: T, index: number, ref: RefCallback<HTMLElement>): VNode;
+  listClass: string;
+}
+
+/** A drawn row and where it was on the page (document coordinates), to keep it there. */
+interface Anchor {
+  row: Element;
+  top: number;
+}
+
+/**
+ * A long list in a page that scrolls itself (the window, not an inner scroller): only the rows
+ * near the viewport are drawn, in one <ol>, between two spacers as tall as the rows they stand
+ * for (measured once drawn, estimated before). It opens at the last rows.
+ *
+ * It keeps the reader's place itself, whatever moves above them (rows measured at last, rows
+ * drawn or dropped, items coming in above): the row at the top of the viewport is noted in page
+ * coordinates, and when a change moves it, the page is scrolled by as much before it is painted.
+ * The browser's own scroll anchoring is off on this page (windowed-list.css), so the two never
+ * count one change twice, and Safari, which has none, behaves the same.
+ */
+export class WindowedList<T> extends Component<WindowedListProps<T>> {
+  private readonly heights: RowHeights<T>;
+  private range: Range;
+  /** The items `range` counts in. */
+  private shown: readonly T[];
+  private readonly space = createRef<HTMLDivElement>();
+  private readonly list = createRef<HTMLOListElement>();
+  private readonly observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((changes) => this.resized(changes));
+  private readonly drawnAt = new Map<string, number>();
+  private readonly rows = new Map<string, HTMLElement>();
+  private readonly keyOfRow = new WeakMap<Element, string>();
+  /** One ref per drawn key, kept while it is drawn: a row that skips rendering keeps its ref. */
+  private readonly refs = new Map<string, RefCallback<HTMLElement>>();
+  private anchor: Anchor | null = null;
+  /** The rows' margins, the same for every row: read once. */
+  private gap: number | undefined;
+  private readonly onScroll = () => {
+    this.keepPlace();
+    this.fit();
+  };
+  private readonly onResize = () => this.fit();
+
+  constructor(props: WindowedListProps<T>) {
+    super(props);
+    this.heights = new RowHeights(props.keyOf);
+    this.heights.sync(props.items, props.estimate);
+    this.shown = props.items;
+    this.range = rangeAtEnd(this.heights, window.innerHeight);
+  }
+
+  override componentDidMount(): void {
+    window.addEventListener('scroll', this.onScroll, { passive: true });
+    window.addEventListener('resize', this.onResize);
+    // Anything above that changes height (a banner, the older-items row) changes the page's height.
+    this.observer?.observe(document.body);
+    this.drawn();
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('scroll', this.onScroll);
+    window.removeEventListener('resize', this.onResize);
+    this.observer?.disconnect();
+  }
+
+  /** Before the rows change: any move not yet made up for is, and the row to keep is noted. */
+  override getSnapshotBeforeUpdate(): null {
+    this.keepPlace();
+    return null;
+  }
+
+  override componentDidUpdate(): void {
+    this.keepPlace();
+    this.drawn();
+    this.fit();
+  }
+
+  override render() {
+    const { items, keyOf, estimate, row, listClass } = this.props;
+    this.heights.sync(items, estimate);
+    if (items !== this.shown) {
+      this.range = follow(this.range, this.shown, items, keyOf) ?? rangeAtEnd(this.heights, window.innerHeight);
+      this.shown = items;
+    }
+    const { start, end } = this.range;
+    const drawn: VNode[] = [];
+    this.drawnAt.clear();
+    for (let i = start; i < end; i += 1) {
+      const key = keyOf(items[i]!);
+      this.drawnAt.set(key, i);
+      drawn.push(<Fragment key={key}>{row(items[i]!, i, this.refFor(key))}</Fragment>);
+    }
+    return (
+      <>
+        <div ref={this.space} class="window-space" style={{ height: `${this.heights.top(start)}px` }} />
+        <ol class={listClass} ref={this.list}>
+          {drawn}
+        </ol>
+        <div class="window-space" style={{ height: `${this.heights.total() - this.heights.top(end)}px` }} />
+      </>
+    );
+  }
+
+  private refFor(key: string): RefCallback<HTMLElement> {
+    let ref = this.refs.get(key);
+    if (!ref) {
+      ref = (element) => {
+        if (!element) return;
+        this.rows.set(key, element);
+        this.keyOfRow.set(element, key);
+        this.observer?.observe(element);
+        return () => {
+          this.observer?.unobserve(element);
+          if (this.rows.get(key) === element) this.rows.delete(key);
+        };
+      };
+      this.refs.set(key, ref);
+    }
+    return ref;
+  }
+
+  /** After a commit: refs of rows gone are let go; each drawn row says where it stands in the whole list. */
+  private drawn(): void {
+    for (const key of this.refs.keys()) if (!this.drawnAt.has(key)) this.refs.delete(key);
+    // Set here rather than rendered, so an append does not render every drawn row again.
+    const size = String(this.shown.length);
+    for (const [key, element] of this.rows) {
+      const at = this.drawnAt.get(key);
+      if (at === undefined) continue;
+      if (element.getAttribute('aria-posinset') !== String(at + 1)) element.setAttribute('aria-posinset', String(at + 1));
+      if (element.getAttribute('aria-setsize') !== size) element.setAttribute('aria-setsize', size);
+    }
+  }
+
+  private resized(changes: ResizeObserverEntry[]): void {
+    for (const change of changes) {
+      const key = this.keyOfRow.get(change.target);
+      const index = key === undefined ? undefined : this.drawnAt.get(key);
+      if (index === undefined || !change.target.isConnected) continue;
+      this.gap ??= margins(change.target);
+      const height = change.borderBoxSize?.[0]?.blockSize ?? change.target.getBoundingClientRect().height;
+      this.heights.measure(index, height + this.gap);
+    }
+    this.keepPlace();
+    this.fit();
+  }
+
+  /** Scrolls by as much as the noted row moved on the page, then notes the row at the viewport's top now. */
+  private keepPlace(): void {
+    const kept = this.anchor;
+    if (kept?.row.isConnected) {
+      const moved = kept.row.getBoundingClientRect().top + window.scrollY - kept.top;
+      if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
+    }
+    this.anchor = null;
+    for (const row of this.list.current?.children ?? []) {
+      const box = row.getBoundingClientRect();
+      if (box.top >= window.innerHeight) break;
+      if (box.bottom > 0) {
+        this.anchor = { row, top: box.top + window.scrollY };
+        break;
+      }
+    }
+  }
+
+  /** Draws other rows once the drawn ones no longer fit around the viewport. */
+  private fit(): void {
+    const space = this.space.current;
+    if (!space) return;
+    const top = -space.getBoundingClientRect().top;
+    if (!needsRedraw(this.range, this.heights, top, window.innerHeight)) return;
+    this.range = rangeAround(this.heights, top, window.innerHeight);
+    this.forceUpdate();
+  }
+}
+
+/**
+ * The drawn range for a new list of items: an append keeps it (and the last rows drawn stay
+ * drawn); items in or out above move it with the rows it drew. Null when none of them is left.
+ */
+function follow<T>(range: Range, before: readonly T[], after: readonly T[], keyOf: (item: T) => string): Range | null {
+  const atEnd = range.end >= before.length;
+  if (appendedTo(before, after)) return atEnd ? { start: range.start, end: after.length } : range;
+  let at = -1;
+  let i = range.start;
+  for (; i < range.end && at < 0; i += 1) at = after.indexOf(before[i]!);
+  if (at < 0) {
+    // The entries were read again as new objects: find the first drawn row by its key.
+    const keys = new Map(after.map((item, index) => [keyOf(item), index]));
+    for (i = range.start; i < range.end && at < 0; i += 1) at = keys.get(keyOf(before[i]!)) ?? -1;
+  }
+  if (at < 0) return null;
+  const start = Math.max(0, at - (i - 1 - range.start));
+  const end = atEnd ? after.length : Math.min(after.length, start + range.end - range.start);
+  return { start: Math.min(start, Math.max(0, end - 1)), end };
+}
+
+function margins(row: Element): number {
+  const style = getComputedStyle(row);
+  return (parseFloat(style.marginTop) || 0) + (parseFloat(style.marginBottom) || 0);
+}
