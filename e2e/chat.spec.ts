@@ -101,7 +101,6 @@ test('scrolling to the top loads older items from the agent’s history, and the
   // Only rows near the viewport are drawn: each says where it stands in the whole chat, so
   // the newest being the 2000th means the chat starts at line 601.
   await expect(row(page, 'line 2600')).toHaveAttribute('aria-posinset', '2000');
-  await expect(row(page, 'line 2600')).toHaveAttribute('aria-setsize', '2000');
 
   await toTop(page);
   await expect(row(page, 'line 600')).toHaveCount(1);
@@ -119,9 +118,11 @@ test('scrolling to the top loads older items from the agent’s history, and the
   }
   await expect(first).toHaveText('line 1');
   await expect(first).toHaveAttribute('aria-posinset', '1');
-  await expect(first).toHaveAttribute('aria-setsize', '2600');
   await expect(page.getByRole('button', { name: 'Show older messages' })).toHaveCount(0);
   await expect(page.getByText('Older messages were left out')).toHaveCount(0);
+  // All 2600 are in the chat, in order: the newest, at the bottom, is the 2600th.
+  await wheel(page, 1_000_000);
+  await expect(row(page, 'line 2600')).toHaveAttribute('aria-posinset', '2600');
 });
 
 test('a card far up a long chat is found by scrolling up to it, and stays put once found', async ({ page }) => {
@@ -162,6 +163,36 @@ test('a card far up a long chat is found by scrolling up to it, and stays put on
   await wheel(page, -400);
   await wheel(page, 400);
   await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(at));
+});
+
+test('a long closed conversation opens at its newest item, read from the agent’s history, and scrolls up to its first', async ({ page }) => {
+  dirs = await scratch();
+  const socket = join(dirs.socketDir, 'long', 'app.sock');
+  collie = await openCollie({ socket, hostName: 'long', caps: { history: true }, log: () => {} });
+  const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
+  tab.pane('open', { title: 'Still open' });
+  const old = tab.pane('p', { title: 'Old release' });
+  for (let i = 1; i <= 2500; i += 1) old.item({ id: `m${i}`, kind: i % 4 === 0 ? 'user' : 'reply', text: `line ${i}` });
+  old.close();
+  collie.ready();
+  await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/long`);
+  await page
+    .getByRole('region', { name: 'Closed' })
+    .getByRole('link', { name: /Old release/ })
+    .click();
+
+  await expect(row(page, 'line 2500')).toBeInViewport();
+  await expect(page.getByRole('note')).toContainText('This conversation is closed'); // where the composer would be
+  await expect(page.getByRole('note')).toBeInViewport();
+  await expect(row(page, 'line 2500')).toHaveAttribute('aria-posinset', '2500');
+  const first = page.locator('ol.entries > li').first();
+  for (let visits = 0; visits < 10 && (await first.textContent()) !== 'line 1'; visits += 1) await toTop(page);
+  await expect(first).toHaveText('line 1');
+  await expect(first).toHaveAttribute('aria-posinset', '1');
 });
 
 test('an open question is one tap away: a bar above the composer leads to its card', async ({ page }) => {

@@ -11,6 +11,11 @@ interface RowProps {
   entry: ChatEntry;
   day?: string | undefined;
   time?: string | undefined;
+  /**
+   * Its place in the whole chat: only the rows near the viewport are drawn, so a screen reader
+   * is told each row's place, and that the size is unknown (-1): a chat grows at both ends.
+   */
+  pos?: number | undefined;
   /** On the row's element: the windowed list measures it. */
   rowRef?: RefCallback<HTMLElement> | undefined;
 }
@@ -20,8 +25,9 @@ interface RowProps {
  * notices and tools as quieter rows. Agent text is drawn as text nodes; markdown only through
  * MarkdownView.
  */
-function renderEntry({ entry, day, time, rowRef }: RowProps) {
-  if (entry.type === 'decision') return <DecisionLine entry={entry} rowRef={rowRef} />;
+function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
+  const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1 };
+  if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} />;
   const { item } = entry;
   let body;
   let look = 'bubble';
@@ -60,13 +66,13 @@ function renderEntry({ entry, day, time, rowRef }: RowProps) {
   // Most rows are their bubble; only a row that opens a day or a group wraps it (fewer elements in a long chat).
   if (day === undefined && time === undefined) {
     return (
-      <li ref={rowRef} class={`${kindClass} ${look}`} data-kind={item.kind}>
+      <li {...place} class={`${kindClass} ${look}`} data-kind={item.kind}>
         {body}
       </li>
     );
   }
   return (
-    <li ref={rowRef} class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
+    <li {...place} class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
       <div class={look}>{body}</div>
     </li>
   );
@@ -79,7 +85,7 @@ function renderEntry({ entry, day, time, rowRef }: RowProps) {
  */
 export class ChatEntryView extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.entry !== this.props.entry || next.day !== this.props.day || next.time !== this.props.time;
+    return next.entry !== this.props.entry || next.day !== this.props.day || next.time !== this.props.time || next.pos !== this.props.pos;
   }
 
   override render() {

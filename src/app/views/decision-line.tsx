@@ -1,4 +1,4 @@
-import type { RefCallback } from 'preact';
+import type { LiHTMLAttributes } from 'preact';
 import type { DecisionEntry } from '../../wire/bridge-json';
 import { listWords, t } from '../i18n';
 
@@ -11,9 +11,10 @@ export function decisionText(entry: DecisionEntry): string {
   return t(answered?.typed === 'form' ? 'chat.youAnsweredForm' : 'chat.youSentAnswer');
 }
 
-export function DecisionLine({ entry, rowRef }: { entry: DecisionEntry; rowRef?: RefCallback<HTMLElement> | undefined }) {
+/** `place` is what the windowed list puts on each row (its ref, its place in the chat). */
+export function DecisionLine({ entry, place }: { entry: DecisionEntry; place?: LiHTMLAttributes<HTMLLIElement> }) {
   return (
-    <li ref={rowRef} class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
+    <li {...place} class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
       {decisionText(entry)}
     </li>
   );

@@ -43,7 +43,7 @@ export function ChatLog({ entries, trimmed, older }: Props) {
         items={entries}
         keyOf={entryKey}
         estimate={(entry, i) => estimateRow(entry, times[i], width)}
-        row={(entry, i, ref) => <ChatEntryView entry={entry} day={times[i]?.day} time={times[i]?.time} rowRef={ref} />}
+        row={(entry, i, ref) => <ChatEntryView entry={entry} day={times[i]?.day} time={times[i]?.time} pos={i + 1} rowRef={ref} />}
         listClass="entries"
       />
     </div>

@@ -17,9 +17,11 @@ const DAY = 45; // a day's heading above its first row
 
 /** Lines `text` wraps to at `perLine` characters a line. */
 function lines(text: string, perLine: number): number {
+  // By line breaks' places, not split(): a long chat estimates every row as it opens.
   let count = 0;
-  for (const line of text.split('\n')) count += Math.max(1, Math.ceil(line.length / perLine));
-  return count;
+  let from = 0;
+  for (let at = text.indexOf('\n'); at >= 0; from = at + 1, at = text.indexOf('\n', from)) count += Math.max(1, Math.ceil((at - from) / perLine));
+  return count + Math.max(1, Math.ceil((text.length - from) / perLine));
 }
 
 /** `width` is the list's width in pixels. */

@@ -1,3 +1,4 @@
+import { appendedTo } from './row-heights';
 /** What the range needs of the rows' heights (row-heights.ts). */
 export interface Heights {
   readonly length: number;
@@ -37,4 +38,25 @@ export function needsRedraw(drawn: Range, heights: Heights, top: number, height:
   const least = rangeAround(heights, top, height, LEAST_SCREENS);
   const most = rangeAround(heights, top, height, MOST_SCREENS);
   return drawn.start > least.start || drawn.end < least.end || drawn.start < most.start || drawn.end > most.end;
+}
+
+/**
+ * The drawn range for a new list of items: an append keeps it (and the last rows drawn stay
+ * drawn); items in or out above move it with the rows it drew. Null when none of them is left.
+ */
+export function follow<T>(range: Range, before: readonly T[], after: readonly T[], keyOf: (item: T) => string): Range | null {
+  const atEnd = range.end >= before.length;
+  if (appendedTo(before, after)) return atEnd ? { start: range.start, end: after.length } : range;
+  let at = -1;
+  let i = range.start;
+  for (; i < range.end && at < 0; i += 1) at = after.indexOf(before[i]!);
+  if (at < 0) {
+    // The entries were read again as new objects: find the first drawn row by its key.
+    const keys = new Map(after.map((item, index) => [keyOf(item), index]));
+    for (i = range.start; i < range.end && at < 0; i += 1) at = keys.get(keyOf(before[i]!)) ?? -1;
+  }
+  if (at < 0) return null;
+  const start = Math.max(0, at - (i - 1 - range.start));
+  const end = atEnd ? after.length : Math.min(after.length, start + range.end - range.start);
+  return { start: Math.min(start, Math.max(0, end - 1)), end };
 }

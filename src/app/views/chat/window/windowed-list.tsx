@@ -1,6 +1,6 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
-import { appendedTo, RowHeights } from './row-heights';
-import { needsRedraw, rangeAround, rangeAtEnd, type Range } from './window-range';
+import { RowHeights } from './row-heights';
+import { follow, needsRedraw, rangeAround, rangeAtEnd, type Range } from './window-range';
 import './windowed-list.css';
 
 export interface WindowedListProps<T> {
@@ -8,7 +8,10 @@ export interface WindowedListProps<T> {
   keyOf(item: T): string;
   /** A row's height before it was ever drawn. */
   estimate(item: T, index: number): number;
-  /** Draws one row as one element (or nothing), with `ref` on that element so it is measured. */
+  /**
+   * Draws one row as one element (or nothing), with `ref` on that element so it is measured.
+   * `index` is its place in the whole list (for aria-posinset: a screen reader sees only the drawn rows).
+   */
   row(item: T, index: number, ref: RefCallback<HTMLElement>): VNode;
   listClass: string;
 }
@@ -130,17 +133,9 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     return ref;
   }
 
-  /** After a commit: refs of rows gone are let go; each drawn row says where it stands in the whole list. */
+  /** After a commit: the refs of rows no longer drawn are let go. */
   private drawn(): void {
     for (const key of this.refs.keys()) if (!this.drawnAt.has(key)) this.refs.delete(key);
-    // Set here rather than rendered, so an append does not render every drawn row again.
-    const size = String(this.shown.length);
-    for (const [key, element] of this.rows) {
-      const at = this.drawnAt.get(key);
-      if (at === undefined) continue;
-      if (element.getAttribute('aria-posinset') !== String(at + 1)) element.setAttribute('aria-posinset', String(at + 1));
-      if (element.getAttribute('aria-setsize') !== size) element.setAttribute('aria-setsize', size);
-    }
   }
 
   private resized(changes: ResizeObserverEntry[]): void {
@@ -183,27 +178,6 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     this.range = rangeAround(this.heights, top, window.innerHeight);
     this.forceUpdate();
   }
-}
-
-/**
- * The drawn range for a new list of items: an append keeps it (and the last rows drawn stay
- * drawn); items in or out above move it with the rows it drew. Null when none of them is left.
- */
-function follow<T>(range: Range, before: readonly T[], after: readonly T[], keyOf: (item: T) => string): Range | null {
-  const atEnd = range.end >= before.length;
-  if (appendedTo(before, after)) return atEnd ? { start: range.start, end: after.length } : range;
-  let at = -1;
-  let i = range.start;
-  for (; i < range.end && at < 0; i += 1) at = after.indexOf(before[i]!);
-  if (at < 0) {
-    // The entries were read again as new objects: find the first drawn row by its key.
-    const keys = new Map(after.map((item, index) => [keyOf(item), index]));
-    for (i = range.start; i < range.end && at < 0; i += 1) at = keys.get(keyOf(before[i]!)) ?? -1;
-  }
-  if (at < 0) return null;
-  const start = Math.max(0, at - (i - 1 - range.start));
-  const end = atEnd ? after.length : Math.min(after.length, start + range.end - range.start);
-  return { start: Math.min(start, Math.max(0, end - 1)), end };
 }
 
 function margins(row: Element): number {
