@@ -1,11 +1,33 @@
-import { useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 
 type Renderer = typeof import('./render-markdown');
 let loading: Promise<Renderer> | undefined;
 let loaded: Renderer | undefined;
 /** The markdown renderer is loaded on first use, so the first screen stays small. */
-const loadRenderer = () => (loading ??= import('./render-markdown').then((renderer) => (loaded = renderer)));
+const loadRenderer = () =>
+  (loading ??= import('./render-markdown').then(
+    (renderer) => (loaded = renderer),
+    (err: unknown) => {
+      loading = undefined; // tried again by the next row
+      throw err;
+    },
+  ));
+
+const settled = signal(false);
+/**
+ * Starts loading the renderer, and says once it has loaded (or failed to: rows then show their
+ * plain text). A chat waits for it before drawing markdown rows, so a row takes its height in
+ * the frame it first appears instead of growing under the reader (a layout shift).
+ */
+export function markdownSettled(): boolean {
+  if (!settled.peek())
+    void loadRenderer().then(
+      () => (settled.value = true),
+      () => (settled.value = true),
+    );
+  return settled.value;
+}
 
 /**
  * Markup already made, by text: a long chat draws a row again each time it is scrolled back into

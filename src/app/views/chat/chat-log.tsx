@@ -3,11 +3,15 @@ import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { OlderPhase } from '../../stores/older-items';
+import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
 import { pageLocale } from '../list/time-words';
 import { createRowTimes } from './chat-times';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
+
+const NO_ENTRIES: ChatEntry[] = [];
+const isMarkdown = (entry: ChatEntry) => entry.type === 'item' && entry.item.kind === 'markdown';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;
@@ -35,12 +39,14 @@ export function ChatLog({ entries, trimmed, older }: Props) {
   const times = useMemo(() => timesOf(entries, Date.now(), pageLocale()), [timesOf, entries]);
   // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
   const width = Math.min(720, window.innerWidth) - 32;
+  // Markdown rows are drawn once the renderer is there (markdown-view.tsx); usually it loaded beside the chat.
+  const drawn = markdownSettled() || !entries.some(isMarkdown) ? entries : NO_ENTRIES;
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
       {older && entries.length > 0 && <OlderRow {...older} />}
       <WindowedList
-        items={entries}
+        items={drawn}
         keyOf={entryKey}
         estimate={(entry, i) => estimateRow(entry, times[i], width)}
         row={(entry, i, ref) => <ChatEntryView entry={entry} day={times[i]?.day} time={times[i]?.time} pos={i + 1} rowRef={ref} />}

@@ -1,7 +1,6 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
 import { RowHeights } from './row-heights';
 import { follow, needsRedraw, rangeAround, rangeAtEnd, type Range } from './window-range';
-import './windowed-list.css';
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -16,22 +15,29 @@ export interface WindowedListProps<T> {
   listClass: string;
 }
 
-/** A drawn row and where it was on the page (document coordinates), to keep it there. */
+/** A drawn row and where it was: its top in the viewport, and the page's scroll then. */
 interface Anchor {
   row: Element;
   top: number;
+  scrollY: number;
 }
+
+/** The browser keeps the reader's place by itself as content above changes (CSS scroll anchoring). */
+const browserAnchors = () => globalThis.CSS?.supports?.('overflow-anchor', 'auto') ?? false;
 
 /**
  * A long list in a page that scrolls itself (the window, not an inner scroller): only the rows
  * near the viewport are drawn, in one <ol>, between two spacers as tall as the rows they stand
  * for (measured once drawn, estimated before). It opens at the last rows.
  *
- * It keeps the reader's place itself, whatever moves above them (rows measured at last, rows
- * drawn or dropped, items coming in above): the row at the top of the viewport is noted in page
- * coordinates, and when a change moves it, the page is scrolled by as much before it is painted.
- * The browser's own scroll anchoring is off on this page (windowed-list.css), so the two never
- * count one change twice, and Safari, which has none, behaves the same.
+ * The reader's place is kept whatever moves above them (rows measured at last, rows drawn or
+ * dropped, items coming in above). Where the browser anchors scrolling itself (Chrome, Firefox),
+ * it does, and only a change of rows is checked: the row at the top of the viewport is noted
+ * before it and the page scrolled by as much as that row moved (measured in the viewport, so the
+ * browser's anchoring is never counted twice; it does not anchor at the very top). Where it does
+ * not (Safari), the list does all of it: the row is noted in page coordinates and any move of it
+ * (a row measured, a banner above) is scrolled back before it is painted, with the browser's
+ * anchoring switched off should it exist.
  */
 export class WindowedList<T> extends Component<WindowedListProps<T>> {
   private readonly heights: RowHeights<T>;
@@ -47,10 +53,17 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   /** One ref per drawn key, kept while it is drawn: a row that skips rendering keeps its ref. */
   private readonly refs = new Map<string, RefCallback<HTMLElement>>();
   private anchor: Anchor | null = null;
+  private readonly ownAnchoring = !browserAnchors();
+  /**
+   * Opened at the last rows, and the page not scrolled there yet (the chat scrolls to its newest
+   * item in the next frame): rows around the viewport now would be the first ones, drawn for nothing.
+   */
+  private opening = true;
   /** The rows' margins, the same for every row: read once. */
   private gap: number | undefined;
   private readonly onScroll = () => {
-    this.keepPlace();
+    this.opening = false;
+    if (this.ownAnchoring) this.keepPlace('page');
     this.fit();
   };
   private readonly onResize = () => this.fit();
@@ -68,6 +81,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     window.addEventListener('resize', this.onResize);
     // Anything above that changes height (a banner, the older-items row) changes the page's height.
     this.observer?.observe(document.body);
+    if (this.ownAnchoring) document.body.style.overflowAnchor = 'none';
     this.drawn();
   }
 
@@ -75,16 +89,17 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     window.removeEventListener('scroll', this.onScroll);
     window.removeEventListener('resize', this.onResize);
     this.observer?.disconnect();
+    if (this.ownAnchoring) document.body.style.overflowAnchor = '';
   }
 
   /** Before the rows change: any move not yet made up for is, and the row to keep is noted. */
   override getSnapshotBeforeUpdate(): null {
-    this.keepPlace();
+    this.keepPlace(this.ownAnchoring ? 'page' : 'note');
     return null;
   }
 
   override componentDidUpdate(): void {
-    this.keepPlace();
+    this.keepPlace('viewport');
     this.drawn();
     this.fit();
   }
@@ -93,10 +108,14 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     const { items, keyOf, estimate, row, listClass } = this.props;
     this.heights.sync(items, estimate);
     if (items !== this.shown) {
-      this.range = follow(this.range, this.shown, items, keyOf) ?? rangeAtEnd(this.heights, window.innerHeight);
+      const followed = follow(this.range, this.shown, items, keyOf);
+      this.opening ||= followed === null;
+      this.range = followed ?? rangeAtEnd(this.heights, window.innerHeight);
       this.shown = items;
     }
     const { start, end } = this.range;
+    // Nothing until there are rows: a list drawn anew is not a layout shift, an empty one that grows at once is.
+    if (items.length === 0) return null;
     const drawn: VNode[] = [];
     this.drawnAt.clear();
     for (let i = start; i < end; i += 1) {
@@ -147,15 +166,21 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
       const height = change.borderBoxSize?.[0]?.blockSize ?? change.target.getBoundingClientRect().height;
       this.heights.measure(index, height + this.gap);
     }
-    this.keepPlace();
+    if (this.ownAnchoring) this.keepPlace('page');
     this.fit();
   }
 
-  /** Scrolls by as much as the noted row moved on the page, then notes the row at the viewport's top now. */
-  private keepPlace(): void {
+  /**
+   * Scrolls by as much as the noted row moved, then notes the row at the viewport's top now.
+   * `viewport`: just after a change of rows (nothing else scrolled meanwhile but the browser's
+   * anchoring); `page`: at any time, where only the list anchors (the reader's own scrolling
+   * does not move a row on the page); `note`: only notes.
+   */
+  private keepPlace(measure: 'viewport' | 'page' | 'note'): void {
     const kept = this.anchor;
-    if (kept?.row.isConnected) {
-      const moved = kept.row.getBoundingClientRect().top + window.scrollY - kept.top;
+    if (kept?.row.isConnected && measure !== 'note') {
+      const top = kept.row.getBoundingClientRect().top;
+      const moved = measure === 'viewport' ? top - kept.top : top + window.scrollY - (kept.top + kept.scrollY);
       if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
     }
     this.anchor = null;
@@ -163,7 +188,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
       const box = row.getBoundingClientRect();
       if (box.top >= window.innerHeight) break;
       if (box.bottom > 0) {
-        this.anchor = { row, top: box.top + window.scrollY };
+        this.anchor = { row, top: box.top, scrollY: window.scrollY };
         break;
       }
     }
@@ -172,7 +197,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   /** Draws other rows once the drawn ones no longer fit around the viewport. */
   private fit(): void {
     const space = this.space.current;
-    if (!space) return;
+    if (!space || this.opening) return;
     const top = -space.getBoundingClientRect().top;
     if (!needsRedraw(this.range, this.heights, top, window.innerHeight)) return;
     this.range = rangeAround(this.heights, top, window.innerHeight);
