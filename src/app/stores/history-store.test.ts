@@ -19,7 +19,7 @@ function clientWith(total: number, size: number, fail?: Error) {
     const end = start + entries.length;
     return Promise.resolve({ conversation: { id: 'c', title: 'Old release' }, entries, next: end < total ? `@${end}` : null, trimmed: false });
   };
-  const client = { history, agent: () => Promise.reject(new Error('not read here')) } as unknown as BridgeClient;
+  const client = { history, agent: () => Promise.resolve({ changed: false }) } as unknown as BridgeClient;
   return { client, reads };
 }
 
