@@ -44,7 +44,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   private range: Range;
   /** The items `range` counts in. */
   private shown: readonly T[];
-  private readonly space = createRef<HTMLDivElement>();
+  private readonly space = createRef<SVGSVGElement>();
   private readonly list = createRef<HTMLOListElement>();
   private readonly observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((changes) => this.resized(changes));
   private readonly drawnAt = new Map<string, number>();
@@ -123,13 +123,15 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
       this.drawnAt.set(key, i);
       drawn.push(<Fragment key={key}>{row(items[i]!, i, this.refFor(key))}</Fragment>);
     }
+    // The spacers are empty <svg>s sized by their height attribute: the app's markup carries no
+    // style attribute (its CSP allows no inline style, and desk.spec checks there is none).
     return (
       <>
-        <div ref={this.space} class="window-space" style={{ height: `${this.heights.top(start)}px` }} />
+        <svg ref={this.space} class="window-space" height={this.heights.top(start)} aria-hidden="true" />
         <ol class={listClass} ref={this.list}>
           {drawn}
         </ol>
-        <div class="window-space" style={{ height: `${this.heights.total() - this.heights.top(end)}px` }} />
+        <svg class="window-space" height={this.heights.total() - this.heights.top(end)} aria-hidden="true" />
       </>
     );
   }
