@@ -38,15 +38,27 @@ async function longChat(page: Page, items: number, caps: Partial<Caps>): Promise
 }
 
 const row = (page: Page, text: string) => page.locator('ol.entries > li').filter({ hasText: new RegExp(`^${text}$`) });
-/** Scrolls the way a person does (the wheel, not a script), and waits until the page has drawn the new place. */
+/**
+ * Scrolls the way a person does (the wheel, not a script), and waits until the page has scrolled
+ * and drawn the new place. (Waited for as the scroll event: older items can come in at the top,
+ * and the place be kept, before the scroll position could be read in between.)
+ */
 async function wheel(page: Page, by: number) {
-  const before = await page.evaluate(() => window.scrollY);
   await page.mouse.move(200, 400);
+  await page.evaluate(() => {
+    (window as unknown as { scrolled: Promise<void> }).scrolled = new Promise((done) => addEventListener('scroll', () => done(), { once: true }));
+  });
   await page.mouse.wheel(0, by);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(before);
+  await page.evaluate(() => (window as unknown as { scrolled: Promise<void> }).scrolled);
   await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
 }
 const toTop = (page: Page) => wheel(page, -1_000_000);
+/** As in Safari, which has no CSS scroll anchoring: the chat's list then keeps the reader's place itself. */
+const withoutBrowserAnchoring = (page: Page) =>
+  page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (property: string, value?: string) => !property.includes('overflow-anchor') && (value === undefined ? supports(property) : supports(property, value));
+  });
 
 test('a 2000-item chat opens at its newest item with the composer in view; new items follow the reader at the bottom, and raise a pill above', async ({ page }) => {
   const pane = await longChat(page, 2000, { send: true });
@@ -54,6 +66,8 @@ test('a 2000-item chat opens at its newest item with the composer in view; new i
   await expect(page.getByLabel('Message')).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Long chat' })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Only the rows near the viewport are in the page: a long chat stays light on a phone.
+  expect(await page.locator('ol.entries > li').count()).toBeLessThan(200);
 
   pane.item({ id: 'fresh-1', kind: 'reply', text: 'fresh 1' });
   await expect(row(page, 'fresh 1')).toBeInViewport();
@@ -86,29 +100,111 @@ test('a 2000-item chat opens at its newest item with the composer in view; new i
   await expect(page).toHaveURL(/#\/agent\/long$/);
 });
 
-test('scrolling to the top loads older items from the agent’s history, and the reader keeps their place', async ({ page }) => {
-  // The agent's current view holds the newest 2000 items; the 600 before them are in its history only.
-  await longChat(page, 2600, { history: true, send: true });
-  await expect(row(page, 'line 2600')).toBeInViewport();
-  await expect(page.locator('ol.entries > li').first()).toHaveText('line 601');
+for (const anchors of ['the browser', 'the list'] as const)
+  test(`scrolling to the top loads older items from the agent’s history, and the reader keeps their place (${anchors} anchoring)`, async ({ page }) => {
+    if (anchors === 'the list') await withoutBrowserAnchoring(page);
+    // The agent's current view holds the newest 2000 items; the 600 before them are in its history only.
+    await longChat(page, 2600, { history: true, send: true });
+    await expect(row(page, 'line 2600')).toBeInViewport();
+    // Only rows near the viewport are drawn: each says where it stands in the whole chat, so
+    // the newest being the 2000th means the chat starts at line 601.
+    await expect(row(page, 'line 2600')).toHaveAttribute('aria-posinset', '2000');
 
-  await toTop(page);
-  await expect(row(page, 'line 600')).toHaveCount(1);
-  // The row that was at the top is still where the reader saw it, not pushed off by the older ones.
-  await expect(row(page, 'line 601')).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-
-  // On to the beginning: each visit to the top brings the next older part, until there is none.
-  const first = page.locator('ol.entries > li').first();
-  for (let visits = 0; visits < 10 && (await first.textContent()) !== 'line 1'; visits += 1) {
-    const before = await first.textContent();
     await toTop(page);
-    await expect(first).not.toHaveText(before!);
-  }
+    await expect(row(page, 'line 600')).toHaveCount(1);
+    // The row that was at the top is still where the reader saw it, not pushed off by the older ones.
+    await expect(row(page, 'line 601')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // On to the beginning: each visit to the top brings the next older part, until there is none.
+    // (The first row drawn at the top of the page.)
+    const first = page.locator('ol.entries > li').first();
+    for (let visits = 0; visits < 10 && (await first.textContent()) !== 'line 1'; visits += 1) {
+      const before = await first.textContent();
+      await toTop(page);
+      await expect(first).not.toHaveText(before!);
+    }
+    await expect(first).toHaveText('line 1');
+    await expect(first).toHaveAttribute('aria-posinset', '1');
+    await expect(page.getByRole('button', { name: 'Show older messages' })).toHaveCount(0);
+    await expect(page.getByText('Older messages were left out')).toHaveCount(0);
+    // All 2600 are in the chat, in order: the newest, at the bottom, is the 2600th.
+    await wheel(page, 1_000_000);
+    await expect(row(page, 'line 2600')).toHaveAttribute('aria-posinset', '2600');
+  });
+
+for (const anchors of ['the browser', 'the list'] as const)
+  test(`a card far up a long chat is found by scrolling up to it, and stays put once found (${anchors} anchoring)`, async ({ page }) => {
+    if (anchors === 'the list') await withoutBrowserAnchoring(page);
+    dirs = await scratch();
+    const socket = join(dirs.socketDir, 'long', 'app.sock');
+    collie = await openCollie({ socket, hostName: 'long', caps: { send: true }, log: () => {} });
+    const pane = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Long chat' });
+    // Rows of every height: markdown, code, tools and replies of different lengths.
+    for (let i = 1; i <= 2000; i += 1) {
+      const id = `m${i}`;
+      if (i === 150) pane.item({ id, kind: 'link', url: 'https://example.com/notes', title: 'Release notes' });
+      else if (i % 5 === 0) pane.item({ id, kind: 'markdown', text: `## Step ${i}\n\n- **built**\n- tested\n\nline ${i}` });
+      else if (i % 7 === 0) pane.item({ id, kind: 'code', language: 'sh', text: `npm run build\nnpm test -- ${i}` });
+      else if (i % 11 === 0) pane.item({ id, kind: 'tool', toolCallId: `t${i}`, name: 'bash', status: 'done', summary: `step ${i}`, output: 'ok' });
+      else pane.item({ id, kind: 'reply', text: `line ${i} `.repeat(1 + (i % 9)) });
+    }
+    collie.ready();
+    await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
+    const started = await startBridge(dirs);
+    bridge = started.proc;
+    await pairPhone(page, started.link);
+    await page.goto(`${started.url}#/agent/long/chat/p`);
+    const card = page.getByRole('link', { name: /Release notes/ });
+    await expect(page.locator('ol.entries > li').last()).toBeInViewport();
+    await expect(card).toHaveCount(0); // far up: not drawn yet
+    // The list that keeps the place itself switches the browser's off (it would move the page twice).
+    expect(await page.evaluate(() => document.body.style.overflowAnchor)).toBe(anchors === 'the list' ? 'none' : '');
+
+    // Up the way a person flicks, a screen or two at a time, until the card comes into view.
+    for (let flicks = 0; flicks < 200 && !(await card.isVisible()); flicks += 1) await wheel(page, -1500);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toBeInViewport();
+    await expect(card).toHaveAttribute('href', 'https://example.com/notes');
+    const markdownRows = page.locator('ol.entries > li.markdown-item');
+    expect(await markdownRows.count()).toBeLessThan(100); // of 400: only drawn rows are rendered
+    await expect(markdownRows.first().locator('h2')).toHaveCount(1);
+
+    // Rows drawn, measured and dropped around it leave the card where the reader found it.
+    const at = (await card.boundingBox())!.y;
+    await wheel(page, -400);
+    await wheel(page, 400);
+    await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(at));
+  });
+
+test('a long closed conversation opens at its newest item, read from the agent’s history, and scrolls up to its first', async ({ page }) => {
+  dirs = await scratch();
+  const socket = join(dirs.socketDir, 'long', 'app.sock');
+  collie = await openCollie({ socket, hostName: 'long', caps: { history: true }, log: () => {} });
+  const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
+  tab.pane('open', { title: 'Still open' });
+  const old = tab.pane('p', { title: 'Old release' });
+  for (let i = 1; i <= 2500; i += 1) old.item({ id: `m${i}`, kind: i % 4 === 0 ? 'user' : 'reply', text: `line ${i}` });
+  old.close();
+  collie.ready();
+  await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/long`);
+  await page
+    .getByRole('region', { name: 'Closed' })
+    .getByRole('link', { name: /Old release/ })
+    .click();
+
+  await expect(row(page, 'line 2500')).toBeInViewport();
+  await expect(page.getByRole('note')).toContainText('This conversation is closed'); // where the composer would be
+  await expect(page.getByRole('note')).toBeInViewport();
+  await expect(row(page, 'line 2500')).toHaveAttribute('aria-posinset', '2500');
+  const first = page.locator('ol.entries > li').first();
+  for (let visits = 0; visits < 10 && (await first.textContent()) !== 'line 1'; visits += 1) await toTop(page);
   await expect(first).toHaveText('line 1');
-  await expect(page.locator('ol.entries > li')).toHaveCount(2600);
-  await expect(page.getByRole('button', { name: 'Show older messages' })).toHaveCount(0);
-  await expect(page.getByText('Older messages were left out')).toHaveCount(0);
+  await expect(first).toHaveAttribute('aria-posinset', '1');
 });
 
 test('an open question is one tap away: a bar above the composer leads to its card', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Component } from 'preact';
+import { Component, type RefCallback } from 'preact';
 import type { ChatEntry } from '../../wire/bridge-json';
 import { MarkdownView } from '../markdown/markdown-view';
 import { ToolRow } from './chat/tool-row';
@@ -11,6 +11,13 @@ interface RowProps {
   entry: ChatEntry;
   day?: string | undefined;
   time?: string | undefined;
+  /**
+   * Its place in the whole chat: only the rows near the viewport are drawn, so a screen reader
+   * is told each row's place, and that the size is unknown (-1): a chat grows at both ends.
+   */
+  pos?: number | undefined;
+  /** On the row's element: the windowed list measures it. */
+  rowRef?: RefCallback<HTMLElement> | undefined;
 }
 
 /**
@@ -18,8 +25,9 @@ interface RowProps {
  * notices and tools as quieter rows. Agent text is drawn as text nodes; markdown only through
  * MarkdownView.
  */
-function renderEntry({ entry, day, time }: RowProps) {
-  if (entry.type === 'decision') return <DecisionLine entry={entry} />;
+function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
+  const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1 };
+  if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} />;
   const { item } = entry;
   let body;
   let look = 'bubble';
@@ -58,13 +66,13 @@ function renderEntry({ entry, day, time }: RowProps) {
   // Most rows are their bubble; only a row that opens a day or a group wraps it (fewer elements in a long chat).
   if (day === undefined && time === undefined) {
     return (
-      <li class={`${kindClass} ${look}`} data-kind={item.kind}>
+      <li {...place} class={`${kindClass} ${look}`} data-kind={item.kind}>
         {body}
       </li>
     );
   }
   return (
-    <li class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
+    <li {...place} class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
       <div class={look}>{body}</div>
     </li>
   );
@@ -73,10 +81,11 @@ function renderEntry({ entry, day, time }: RowProps) {
 /**
  * Renders again only when its entry or its times changed: the chat store keeps unchanged
  * entries as the same objects, so appending one item to a long chat leaves every other row alone.
+ * (The windowed list gives each row one ref for as long as it is drawn.)
  */
 export class ChatEntryView extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.entry !== this.props.entry || next.day !== this.props.day || next.time !== this.props.time;
+    return next.entry !== this.props.entry || next.day !== this.props.day || next.time !== this.props.time || next.pos !== this.props.pos;
   }
 
   override render() {

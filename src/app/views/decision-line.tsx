@@ -1,3 +1,4 @@
+import type { LiHTMLAttributes } from 'preact';
 import type { DecisionEntry } from '../../wire/bridge-json';
 import { listWords, t } from '../i18n';
 
@@ -10,9 +11,10 @@ export function decisionText(entry: DecisionEntry): string {
   return t(answered?.typed === 'form' ? 'chat.youAnsweredForm' : 'chat.youSentAnswer');
 }
 
-export function DecisionLine({ entry }: { entry: DecisionEntry }) {
+/** `place` is what the windowed list puts on each row (its ref, its place in the chat). */
+export function DecisionLine({ entry, place }: { entry: DecisionEntry; place?: LiHTMLAttributes<HTMLLIElement> }) {
   return (
-    <li class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
+    <li {...place} class={`entry decision decided-by-${entry.decidedBy}`} data-decided-by={entry.decidedBy}>
       {decisionText(entry)}
     </li>
   );

@@ -1,12 +1,17 @@
-import { Component, createRef } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { OlderPhase } from '../../stores/older-items';
+import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
 import { pageLocale } from '../list/time-words';
-import { createRowTimes, type RowTimes } from './chat-times';
+import { createRowTimes } from './chat-times';
+import { estimateRow } from './window/estimate-row';
+import { WindowedList } from './window/windowed-list';
+
+const NO_ENTRIES: ChatEntry[] = [];
+const isMarkdown = (entry: ChatEntry) => entry.type === 'item' && entry.item.kind === 'markdown';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;
@@ -24,16 +29,29 @@ interface Props {
   older: OlderControl | null;
 }
 
-/** The chat's items, oldest first, with their day headings and group times; older ones load at the top. */
+/**
+ * The chat's items, oldest first, with their day headings and group times; older ones load at
+ * the top. Only the rows near the viewport are drawn (a long chat stays light on a phone).
+ */
 export function ChatLog({ entries, trimmed, older }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
   const times = useMemo(() => timesOf(entries, Date.now(), pageLocale()), [timesOf, entries]);
+  // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
+  const width = Math.min(720, window.innerWidth) - 32;
+  // Markdown rows are drawn once the renderer is there (markdown-view.tsx); usually it loaded beside the chat.
+  const drawn = markdownSettled() || !entries.some(isMarkdown) ? entries : NO_ENTRIES;
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
       {older && entries.length > 0 && <OlderRow {...older} />}
-      <EntryList entries={entries} times={times} />
+      <WindowedList
+        items={drawn}
+        keyOf={entryKey}
+        estimate={(entry, i) => estimateRow(entry, times[i], width)}
+        row={(entry, i, ref) => <ChatEntryView entry={entry} day={times[i]?.day} time={times[i]?.time} pos={i + 1} rowRef={ref} />}
+        listClass="entries"
+      />
     </div>
   );
 }
@@ -64,41 +82,4 @@ function OlderRow({ phase, load }: OlderControl) {
       )}
     </div>
   );
-}
-
-interface ListProps {
-  entries: ChatEntry[];
-  times: (RowTimes | null)[];
-}
-
-/**
- * The rows. When items come in above (older ones), the row that was first stays where the
- * reader saw it: its place is taken before the list changes and the page scrolled back by
- * what it moved. (Measured, not assumed, so the browser's own scroll anchoring cannot count twice.)
- */
-class EntryList extends Component<ListProps> {
-  private readonly list = createRef<HTMLOListElement>();
-
-  override getSnapshotBeforeUpdate(previous: ListProps): { row: Element; top: number } | null {
-    const row = this.list.current?.firstElementChild;
-    if (!row || previous.entries[0] === this.props.entries[0]) return null;
-    return { row, top: row.getBoundingClientRect().top };
-  }
-
-  override componentDidUpdate(_props: ListProps, _state: unknown, kept: { row: Element; top: number } | null): void {
-    if (!kept?.row.isConnected) return;
-    const moved = kept.row.getBoundingClientRect().top - kept.top;
-    if (moved !== 0) window.scrollBy(0, moved);
-  }
-
-  override render() {
-    const { entries, times } = this.props;
-    return (
-      <ol class="entries" ref={this.list}>
-        {entries.map((entry, i) => (
-          <ChatEntryView key={entryKey(entry)} entry={entry} day={times[i]?.day} time={times[i]?.time} />
-        ))}
-      </ol>
-    );
-  }
 }

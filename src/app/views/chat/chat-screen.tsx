@@ -76,7 +76,8 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
       <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
         <div class="chat-body">
           {chat && entries.length === 0 && asks.length === 0 && <p class="muted chat-empty">{t('chat.empty')}</p>}
-          <ChatLog entries={entries} trimmed={store.trimmed.value} older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null} />
+          {/* One log per pane: its measured rows belong to that conversation. */}
+          <ChatLog key={paneId} entries={entries} trimmed={store.trimmed.value} older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null} />
           {asks.length > 0 && (
             <section ref={asksRef} class="asks" aria-labelledby="asks-heading">
               <h3 id="asks-heading">{t('chat.needsAnswer')}</h3>

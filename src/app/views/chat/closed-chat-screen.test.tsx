@@ -20,11 +20,11 @@ function historyStore(caps: Caps | null): HistoryStore {
     title: signal('Old release'),
     entries: signal([]),
     trimmed: signal(false),
-    hasMore: signal(false),
+    olderPhase: signal('start'),
     failed: signal(false),
     gone: signal(false),
     show: () => () => {},
-    loadMore: async () => {},
+    loadOlder: async () => {},
   };
 }
 

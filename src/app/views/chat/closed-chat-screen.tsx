@@ -1,3 +1,5 @@
+import { useCallback, useRef } from 'preact/hooks';
+import { entryKey } from '../../../wire/entry-key';
 import { useCanAct } from '../can-act';
 import type { ActReply } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
@@ -8,6 +10,7 @@ import { hrefOf } from '../../router';
 import { ActResult } from '../acts/act-result';
 import { ChatHeader } from './chat-header';
 import { ChatLog } from './chat-log';
+import { useChatScroll } from './chat-scroll';
 
 export interface ClosedChatProps {
   store: HistoryStore;
@@ -20,11 +23,16 @@ export interface ClosedChatProps {
 
 /**
  * A closed conversation, read-only from the agent's history: no composer, no cards, no belt.
- * Only Reopen (with the `reopen` cap), which leads to the pane the agent names.
+ * It opens at its newest item, as a chat does; where the composer would be, it says it is closed
+ * and offers Reopen (with the `reopen` cap), which leads to the pane the agent names.
  */
 export function ClosedChatScreen({ store, acts, agentName, conversationId, navigate = go }: ClosedChatProps) {
   const canAct = useCanAct();
+  const end = useRef<HTMLDivElement>(null);
   const entries = store.entries.value;
+  const last = entries.at(-1);
+  useChatScroll(end, { key: last ? entryKey(last) : null, mine: false, count: entries.length });
+  const loadOlder = useCallback(() => void store.loadOlder(), [store]);
   const reopenKey = controlKey({ act: 'reopen', agent: agentName, conversationId });
   const opened = (reply: ActReply | null) => {
     const route = openedPane(agentName, reply);
@@ -56,25 +64,23 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
         }
       />
       <main class="screen chat closed-chat">
-        <p class="banner" role="note">
-          {t('chat.closedReadOnly')}
-        </p>
-        {canAct && store.agent.value?.caps?.reopen && (
-          <div class="reopen">
-            <button type="button" class="act-button primary" disabled={acts.statusOf(reopenKey).phase === 'sending'} onClick={() => void reopen()}>
-              {t('closed.reopen')}
-            </button>
-            <ActResult acts={acts} controlKey={acts.intentOf(reopenKey) ? reopenKey : null} onRetried={opened} />
-          </div>
-        )}
-        {store.title.value === null && !store.failed.value && <p class="muted">{t('history.loading')}</p>}
-        {store.failed.value && <p class="banner warn">{t('history.failed')}</p>}
-        <ChatLog entries={entries} trimmed={store.trimmed.value} older={null} />
-        {store.hasMore.value && (
-          <button type="button" class="more" onClick={() => void store.loadMore()}>
-            {t('history.showMore')}
-          </button>
-        )}
+        <div class="chat-body">
+          {store.title.value === null && !store.failed.value && <p class="muted">{t('history.loading')}</p>}
+          {store.failed.value && <p class="banner warn">{t('history.failed')}</p>}
+          <ChatLog key={conversationId} entries={entries} trimmed={store.trimmed.value} older={{ phase: store.olderPhase.value, load: loadOlder }} />
+          <p class="banner" role="note">
+            {t('chat.closedReadOnly')}
+          </p>
+          {canAct && store.agent.value?.caps?.reopen && (
+            <div class="reopen">
+              <button type="button" class="act-button primary" disabled={acts.statusOf(reopenKey).phase === 'sending'} onClick={() => void reopen()}>
+                {t('closed.reopen')}
+              </button>
+              <ActResult acts={acts} controlKey={acts.intentOf(reopenKey) ? reopenKey : null} onRetried={opened} />
+            </div>
+          )}
+        </div>
+        <div ref={end} class="chat-end" />
       </main>
     </>
   );
