@@ -16,9 +16,9 @@ import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/i
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
 import type { Route } from '../router';
 import { computed } from '@preact/signals';
-import { createPushApi, type PushApi } from '../push/push-api';
-import { browserPushEnv } from '../push/browser-push-env';
-import { createPushStore, type PushEnv, type PushStore } from '../push/push-store';
+import type { PushApi } from '../push/push-api';
+import type { PushEnv } from '../push/push-store';
+import { lazyPushStore, type LazyPushStore } from '../push/lazy-push-store';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
@@ -53,8 +53,8 @@ export interface AppStores {
   install: InstallStore;
   /** The language the app speaks. */
   locale: LocaleChoice;
-  /** Notifications for questions. */
-  push: PushStore;
+  /** Notifications for questions (the store's code loads after the first screen). */
+  push: LazyPushStore;
 }
 
 export interface AppDeps {
@@ -111,7 +111,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
-    push: createPushStore(deps.pushApi ?? createPushApi(), install, deps.push ?? browserPushEnv, inbox),
+    push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),
     locale: createLocaleChoice(storage),
   };
 }
