@@ -22,6 +22,20 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     target: 'es2022',
+    // One file for the first screen (the issue's budget: 30 KB gzip). Nothing in index.html preloads another chunk, and
+    // Vite's loader of the lazy chunks falls back to rel=preload by itself: the modulepreload polyfill would be dead weight.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry loads statically, in the entry's one chunk. Without this, Rolldown puts modules that
+          // the entry shares with lazy chunks in separate common chunks and leaves some unmerged (a module shared through
+          // the lazy chunks' own common chunk, as wire/limits.ts through parse-views and render-markdown; a re-export,
+          // as i18n.ts's of locale-pick.ts): each one more request and a worse gzip for the first screen.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

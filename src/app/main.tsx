@@ -18,11 +18,10 @@ stores.connection.start();
 stores.pairing.start();
 stores.update.start();
 stores.install.start();
-
 // The words first (a language other than English is one small file), then the first render. (Not a
 // top-level await: that would make the lazy screens' shared code separate chunks, a larger first load.)
-void stores.locale
-  .start()
-  .then(() => render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!))
-  .then(() => stores.push())
-  .then((push) => push.start());
+// Notifications' code (the push store) loads after that render.
+void stores.locale.start().then(() => {
+  render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
+  stores.push.start();
+});

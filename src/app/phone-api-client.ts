@@ -12,7 +12,6 @@ import type {
   HistoryJson,
   PairRequest,
 } from '../wire/bridge-json';
-import { applyChatDelta, parseChatDelta } from '../wire/chat-delta';
 import { pathOf } from '../wire/phone-routes';
 import { actRoute } from './act-route';
 
@@ -73,6 +72,14 @@ export interface ClientOptions {
   onUnpaired?: () => void;
 }
 
+/** The chat deltas' code (wire/chat-delta.ts), loaded by the first chat read that can take a delta; again after a failed load. */
+let deltasLoading: Promise<typeof import('../wire/chat-delta')> | undefined;
+const loadDeltas = () =>
+  (deltasLoading ??= import('../wire/chat-delta').catch((err: unknown) => {
+    deltasLoading = undefined;
+    throw err;
+  }));
+
 /** The phone's only way to the bridge: same-origin JSON. */
 export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args) => fetch(...args), options: ClientOptions = {}): BridgeClient {
   const fetcher: typeof fetch = async (...args) => {
@@ -93,9 +100,13 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
   async function chat(agent: string, paneId: string, etag: string | null, options: ChatReadOptions = {}): Promise<Fetched<ChatJson>> {
     const path = pathOf('chat', { agent, paneId });
     const { held, ...read } = options;
+    // Deltas come only to a chat on screen, read again: their code loads beside that read, not with the first screen.
+    const deltas = held !== undefined ? loadDeltas() : null;
+    deltas?.catch(() => undefined); // awaited below only when a delta came
     const result = await get<ChatReplyJson>(path, etag, read, held !== undefined);
     const body: unknown = result.changed ? result.data : null;
     if (!result.changed || typeof body !== 'object' || body === null || !('delta' in body)) return result as Fetched<ChatJson>;
+    const { parseChatDelta, applyChatDelta } = await (deltas ?? loadDeltas());
     const delta = parseChatDelta(result.data);
     const patched = delta && held && etag ? applyChatDelta(held, etag, delta) : null;
     if (patched) return { changed: true, data: patched, etag: result.etag, patched: true };

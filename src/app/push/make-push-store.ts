@@ -5,7 +5,7 @@ import { browserPushEnv } from './browser-push-env';
 import { createPushApi, type PushApi } from './push-api';
 import { createPushStore, type PushEnv, type PushStore } from './push-store';
 
-/** The push store with its browser parts: loaded after the first screen (create-stores.ts), off the first load's code. */
+/** The push store with the browser's push and the bridge's routes (or a test's); loaded after the first screen (see lazy-push-store.ts). */
 export function makePushStore(install: Pick<InstallStore, 'insecure' | 'iosByHand'>, inbox: ReadonlySignal<InboxAsk[] | null>, api?: PushApi, env?: PushEnv): PushStore {
   return createPushStore(api ?? createPushApi(), install, env ?? browserPushEnv, inbox);
 }

@@ -17,7 +17,8 @@ import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../
 import type { Route } from '../router';
 import { computed } from '@preact/signals';
 import type { PushApi } from '../push/push-api';
-import type { PushEnv, PushStore } from '../push/push-store';
+import type { PushEnv } from '../push/push-store';
+import { lazyPushStore, type LazyPushStore } from '../push/lazy-push-store';
 import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
@@ -52,9 +53,8 @@ export interface AppStores {
   install: InstallStore;
   /** The language the app speaks. */
   locale: LocaleChoice;
-  /** Notifications for questions. */
-  /** Notifications for questions: the store loads on first use. */
-  push: () => Promise<PushStore>;
+  /** Notifications for questions (the store's code loads after the first screen). */
+  push: LazyPushStore;
 }
 
 export interface AppDeps {
@@ -71,12 +71,6 @@ export interface AppDeps {
   install?: InstallEnv;
   pushApi?: PushApi;
   push?: PushEnv;
-}
-
-/** A value made on first call, the same promise after. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
 }
 
 /** The one place the app's stores are built, with their dependencies passed in. */
@@ -117,8 +111,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     history: createHistoryStore(client),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
-    // Loaded once, after the first screen: nothing of it is needed to draw one.
-    push: once(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),
+    push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),
     locale: createLocaleChoice(storage),
   };
 }

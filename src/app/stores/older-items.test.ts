@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEntry, HistoryJson } from '../../wire/bridge-json';
-import { createOlderItems, walkToItem } from './older-items';
+import { createOlderItems } from './older-items';
+import { walkToItem } from './older-walk';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,7 +6,7 @@ import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentStatusText } from './agent-status';
 import { InboxSection } from './inbox/inbox-section';
-import { IosHomeScreenHint } from './pwa/install-section';
+import { IosHomeScreenHint } from './pwa/ios-hint';
 import type { InstallStore } from '../pwa/install-store';
 
 function AgentRowView({ agent }: { agent: AgentRow }) {

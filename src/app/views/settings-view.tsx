@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { t } from '../i18n';
 import type { PairingStore } from '../stores/pairing-store';
 import type { InstallStore } from '../pwa/install-store';
@@ -6,18 +7,19 @@ import { InstallSection } from './pwa/install-section';
 import type { LocaleChoice } from '../locale-choice';
 import { LanguageSection } from './settings/language-section';
 import { NotifySection } from './pwa/notify-section';
-import type { PushStore } from '../push/push-store';
-import { useLoaded } from './use-loaded';
+import type { LazyPushStore } from '../push/lazy-push-store';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
-export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: () => Promise<PushStore> }) {
-  const notify = useLoaded(push);
+export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: LazyPushStore }) {
   const state = pairing.state.value;
   const device = state.phase === 'paired' ? state.device : null;
   const name = useSignal<string | null>(null);
   const saved = useSignal<'idle' | 'saved' | 'failed'>('idle');
   const arming = useSignal(false);
   const shownName = name.value ?? device?.name ?? '';
+  // Loaded after the first screen already; here too, for a settings screen that comes first.
+  useEffect(() => void push.load().catch(() => undefined), [push]);
+  const notify = push.store.value;
   const save = async (event: Event) => {
     event.preventDefault();
     saved.value = (await pairing.rename(shownName)) ? 'saved' : 'failed';
