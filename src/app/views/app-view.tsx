@@ -7,7 +7,6 @@ import { Drafts } from './drafts';
 import { ChatView } from './chat-view';
 import { ClosedChatView } from './closed-chat-view';
 import { ConnectionBanner } from './connection-banner';
-import { ConversationsView } from './conversations-view';
 import { DashboardView } from './dashboard-view';
 import { lazyScreen } from './lazy-screen';
 import { UpdateBanner } from './pwa/update-banner';
@@ -17,6 +16,8 @@ import { useScreenPlace } from './screen-place';
 const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairScreen));
 const SettingsView = lazyScreen(() => import('./settings-view').then((m) => m.SettingsView));
 const ManageView = lazyScreen(() => import('./manage/manage-view').then((m) => m.ManageView));
+// An agent's list too: its data is asked for at once all the same (first-read.ts), beside its code.
+const ConversationsView = lazyScreen(() => import('./conversations-view').then((m) => m.ConversationsView));
 
 /** The document's title for a screen: what it shows, then the app's name. */
 function screenTitle(route: Route, stores: AppStores, paired: boolean): string {

@@ -34,16 +34,14 @@ export function useScreenPlace(route: Route, title: string): void {
       first.current = false; // the first screen: the browser's own place and focus stand
       return;
     }
-    const frame = requestAnimationFrame(() => {
-      const heading = document.querySelector<HTMLElement>('.chat-header h2, main h2');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
+    // A screen whose code loads on first use draws its heading a little later: focus waits for it.
+    const stopFocusing = whenDrawn('.chat-header h2, main h2', (heading) => {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
     });
     const stopRestoring = route.screen === 'chat' ? () => {} : restoreScroll(target.current);
     return () => {
-      cancelAnimationFrame(frame);
+      stopFocusing();
       stopRestoring();
     };
     // `href` names the route: a new render of the same screen must not move focus again.
@@ -76,5 +74,33 @@ function restoreScroll(top: number): () => void {
   window.addEventListener('touchstart', stop, { passive: true });
   window.addEventListener('keydown', stop);
   tryNow();
+  return stop;
+}
+
+/** How long a screen's heading is waited for (its code loading on a slow link), before focus is left alone. */
+const HEADING_WAIT_MS = 5000;
+
+/** Calls `found` with the first element matching `selector` once it is in the page (after the next frame at the earliest). */
+function whenDrawn(selector: string, found: (element: HTMLElement) => void): () => void {
+  let watcher: MutationObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    watcher?.disconnect();
+    clearTimeout(timer);
+    cancelAnimationFrame(frame);
+  };
+  const look = () => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (!element) return false;
+    stop();
+    found(element);
+    return true;
+  };
+  const frame = requestAnimationFrame(() => {
+    if (look()) return;
+    watcher = new MutationObserver(() => void look());
+    watcher.observe(document.body, { childList: true, subtree: true });
+    timer = setTimeout(stop, HEADING_WAIT_MS);
+  });
   return stop;
 }
