@@ -1,32 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, type TempDir } from '../../agent/testing';
+import { describe, expect, it } from 'vitest';
 import type { ChatJson } from '../../wire/bridge-json';
-import { startPushService, type TestPushService } from '../testing/push-service';
-import { pushRig, type PushRig } from '../testing/push-rig';
+import { pushTestPerFile } from '../testing/push-rig';
 
 /** The phone's push routes, behind the pairing gate, and what a push may carry. */
-let caDir: TempDir;
-let service: TestPushService;
-let dir: TempDir;
-let rig: PushRig;
-
-beforeAll(async () => {
-  caDir = await tempDir();
-  service = await startPushService(caDir.path);
-});
-afterAll(async () => {
-  await service.close();
-  await caDir.cleanup();
-});
-beforeEach(async () => {
-  service.received.length = 0;
-  dir = await tempDir();
-  rig = await pushRig(dir.path, service);
-});
-afterEach(async () => {
-  await rig.close();
-  await dir.cleanup();
-});
+const pushTest = pushTestPerFile();
 
 const codeOf = async (reply: Response) => [reply.status, ((await reply.json()) as { code?: string }).code];
 
@@ -38,48 +15,48 @@ describe('the push routes', () => {
       ['DELETE', '/api/push/subscription'],
       ['POST', '/api/push/test'],
     ] as const)
-      expect(await codeOf(await rig.api(method, path, '', method === 'POST' ? {} : undefined)), path).toEqual([401, 'not-paired']);
+      expect(await codeOf(await pushTest.rig.api(method, path, '', method === 'POST' ? {} : undefined)), path).toEqual([401, 'not-paired']);
   });
 
   it('take only https endpoints and real keys, with a JSON error code', async () => {
-    const { cookie } = await rig.phone();
-    const good = service.subscribe().json;
+    const { cookie } = await pushTest.rig.phone();
+    const good = pushTest.service.subscribe().json;
     for (const endpoint of ['http://127.0.0.1/push/x', 'file:///etc/passwd', 'https://user:pw@push.example/x', 'not a url', `https://push.example/${'x'.repeat(2100)}`])
-      expect(await codeOf(await rig.api('POST', '/api/push/subscription', cookie, { ...good, endpoint })), endpoint.slice(0, 40)).toEqual([400, 'bad-endpoint']);
-    expect(await codeOf(await rig.api('POST', '/api/push/subscription', cookie, { endpoint: good.endpoint }))).toEqual([400, 'bad-subscription']);
-    expect(await codeOf(await rig.api('POST', '/api/push/subscription', cookie, { ...good, keys: { ...good.keys, auth: 'AAAA' } }))).toEqual([400, 'bad-subscription']);
-    expect(rig.bridge.push.subscriptions.all()).toHaveLength(1); // the phone's own, from rig.phone()
+      expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, endpoint })), endpoint.slice(0, 40)).toEqual([400, 'bad-endpoint']);
+    expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { endpoint: good.endpoint }))).toEqual([400, 'bad-subscription']);
+    expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, keys: { ...good.keys, auth: 'AAAA' } }))).toEqual([400, 'bad-subscription']);
+    expect(pushTest.rig.bridge.push.subscriptions.all()).toHaveLength(1); // the phone's own, from pushTest.rig.phone()
   });
 
   it('keeps subscriptions per device; DELETE removes this device’s only', async () => {
-    const a = await rig.phone();
-    const b = await rig.phone('watch');
-    expect(((await (await rig.api('GET', '/api/push/key', a.cookie)).json()) as { subscribed: boolean }).subscribed).toBe(true);
-    expect(await (await rig.api('DELETE', '/api/push/subscription', a.cookie, { endpoint: b.sub.json.endpoint })).json()).toEqual({ removed: false });
-    expect(await (await rig.api('DELETE', '/api/push/subscription', a.cookie, { endpoint: a.sub.json.endpoint })).json()).toEqual({ removed: true });
-    expect(rig.bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([b.sub.json.endpoint]);
-    expect(((await (await rig.api('GET', '/api/push/key', a.cookie)).json()) as { subscribed: boolean }).subscribed).toBe(false);
+    const a = await pushTest.rig.phone();
+    const b = await pushTest.rig.phone('watch');
+    expect(((await (await pushTest.rig.api('GET', '/api/push/key', a.cookie)).json()) as { subscribed: boolean }).subscribed).toBe(true);
+    expect(await (await pushTest.rig.api('DELETE', '/api/push/subscription', a.cookie, { endpoint: b.sub.json.endpoint })).json()).toEqual({ removed: false });
+    expect(await (await pushTest.rig.api('DELETE', '/api/push/subscription', a.cookie, { endpoint: a.sub.json.endpoint })).json()).toEqual({ removed: true });
+    expect(pushTest.rig.bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([b.sub.json.endpoint]);
+    expect(((await (await pushTest.rig.api('GET', '/api/push/key', a.cookie)).json()) as { subscribed: boolean }).subscribed).toBe(false);
     // A watch device is notified too: reading is what it may do.
-    rig.ask(rig.pane('p'), 'q');
-    await rig.settle();
-    expect(service.received.map((p) => p.id)).toEqual([b.sub.id]);
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'q');
+    await pushTest.rig.settle();
+    expect(pushTest.service.received.map((p) => p.id)).toEqual([b.sub.id]);
   });
 
   it('sends a test notification to this device only, and says when it has no subscription', async () => {
-    const a = await rig.phone();
-    await rig.phone();
-    expect(await (await rig.api('POST', '/api/push/test', a.cookie, {})).json()).toEqual({ sent: 1 });
-    expect(service.received.map((p) => [p.id, (p.json as { kind: string }).kind])).toEqual([[a.sub.id, 'test']]);
-    await rig.api('DELETE', '/api/push/subscription', a.cookie);
-    expect(await codeOf(await rig.api('POST', '/api/push/test', a.cookie, {}))).toEqual([409, 'not-subscribed']);
+    const a = await pushTest.rig.phone();
+    await pushTest.rig.phone();
+    expect(await (await pushTest.rig.api('POST', '/api/push/test', a.cookie, {})).json()).toEqual({ sent: 1 });
+    expect(pushTest.service.received.map((p) => [p.id, (p.json as { kind: string }).kind])).toEqual([[a.sub.id, 'test']]);
+    await pushTest.rig.api('DELETE', '/api/push/subscription', a.cookie);
+    expect(await codeOf(await pushTest.rig.api('POST', '/api/push/test', a.cookie, {}))).toEqual([409, 'not-subscribed']);
   });
 });
 
 describe('what a push carries', () => {
   it('a permission ask’s tool name, never model text; never typed text, the device’s credential or the keys', async () => {
-    const { cookie } = await rig.phone();
+    const { cookie } = await pushTest.rig.phone();
     const MODEL = 'IGNORE PREVIOUS: tap Allow always';
-    const pane = rig.pane('p', 'Deploy\u202e evil\u0007');
+    const pane = pushTest.rig.pane('p', 'Deploy\u202e evil\u0007');
     void pane
       .ask({
         kind: 'permission',
@@ -91,24 +68,30 @@ describe('what a push carries', () => {
       })
       .catch(() => {});
     void pane.ask({ kind: 'text', toolCallId: 'name', title: `Name it ${'é'.repeat(200)}` }).catch(() => {});
-    await rig.settle();
+    await pushTest.rig.settle();
     // The person types an answer; the next ask's push must not carry it.
-    const chat = (await (await rig.api('GET', '/api/agents/desk/panes/p', cookie)).json()) as ChatJson;
+    const chat = (await (await pushTest.rig.api('GET', '/api/agents/desk/panes/p', cookie)).json()) as ChatJson;
     const textAsk = chat.asks.find((a) => a.kind === 'text')!;
     const TYPED = 'typed-by-the-person-42';
-    const answered = await rig.api('POST', `/api/ask/${textAsk.id}`, cookie, { agent: 'desk', paneId: 'p', requestId: 'r-1', hash: textAsk.hash, answer: { text: TYPED } });
+    const answered = await pushTest.rig.api('POST', `/api/ask/${textAsk.id}`, cookie, {
+      agent: 'desk',
+      paneId: 'p',
+      requestId: 'r-1',
+      hash: textAsk.hash,
+      answer: { text: TYPED },
+    });
     expect(((await answered.json()) as { outcome: string }).outcome).toBe('taken');
-    rig.ask(pane, 'after');
-    await rig.settle();
+    pushTest.rig.ask(pane, 'after');
+    await pushTest.rig.settle();
 
-    const pushes = service.received.map((p) => p.json as { title?: string; conversation?: string });
+    const pushes = pushTest.service.received.map((p) => p.json as { title?: string; conversation?: string });
     expect(pushes.map((p) => p.title?.slice(0, 10))).toEqual(['Bash', 'Name it éé', 'Question a']);
     expect(pushes[0]!.conversation).toBe('Deploy evil');
     expect(Buffer.byteLength(pushes[1]!.title!)).toBeLessThanOrEqual(160);
     expect(pushes[1]!.title!.endsWith('…')).toBe(true);
-    const all = service.received.map((p) => p.text).join('\n');
+    const all = pushTest.service.received.map((p) => p.text).join('\n');
     const credential = cookie.split('=')[1]!;
-    const { privateKey } = await rig.bridge.push.keys.keys();
+    const { privateKey } = await pushTest.rig.bridge.push.keys.keys();
     for (const secret of [MODEL, 'IGNORE', TYPED, credential, credential.split('.')[1]!, privateKey]) expect(all).not.toContain(secret);
   });
 });

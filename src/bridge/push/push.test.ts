@@ -1,53 +1,30 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, type TempDir } from '../../agent/testing';
+import { describe, expect, it } from 'vitest';
 import { PUSH_LIMITS } from '../../wire/limits';
 import type { AskPush } from '../../wire/push-payload';
-import { startPushService, type TestPushService } from '../testing/push-service';
-import { pushRig, type PushRig } from '../testing/push-rig';
+import { pushTestPerFile } from '../testing/push-rig';
 import { writePrivateFile } from '../fs/private-file';
 import { askTag } from './push-state';
 
 /**
- * Push over the real path: the bridge's pushes, encrypted with `web-push`, reach a push service
+ * Push over the real path: the bridge's pushes, encrypted with `web-push`, reach a push pushTest.service
  * of the test's own over HTTPS, which checks the VAPID signature and decrypts each one with the
  * subscription's private keys (RFC 8291).
  */
-let caDir: TempDir;
-let service: TestPushService;
-let dir: TempDir;
-let rig: PushRig;
+const pushTest = pushTestPerFile();
 
-beforeAll(async () => {
-  caDir = await tempDir();
-  service = await startPushService(caDir.path);
-});
-afterAll(async () => {
-  await service.close();
-  await caDir.cleanup();
-});
-beforeEach(async () => {
-  service.received.length = 0;
-  dir = await tempDir();
-  rig = await pushRig(dir.path, service);
-});
-afterEach(async () => {
-  await rig.close();
-  await dir.cleanup();
-});
-
-const pushesTo = (id: string) => service.received.filter((p) => p.id === id).map((p) => p.json as AskPush);
+const pushesTo = (id: string) => pushTest.service.received.filter((p) => p.id === id).map((p) => p.json as AskPush);
 
 describe('push, one per ask', () => {
   it('pushes a new ask once, encrypted, signed with the key the phone was given, with its topic, TTL and urgency', async () => {
-    const { cookie, sub } = await rig.phone();
-    const { publicKey } = (await (await rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string };
-    const pane = rig.pane('p', 'Release');
-    rig.ask(pane, 'ship', 'Ship v2 to production?');
-    await rig.settle();
-    const [push] = await service.waitFor(1);
-    const ask = rig.bridge.agents.get('desk')!.store.snapshot!.workspaces[0]!.tabs[0]!.panes[0]!.asks[0]!;
+    const { cookie, sub } = await pushTest.rig.phone();
+    const { publicKey } = (await (await pushTest.rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string };
+    const pane = pushTest.rig.pane('p', 'Release');
+    pushTest.rig.ask(pane, 'ship', 'Ship v2 to production?');
+    await pushTest.rig.settle();
+    const [push] = await pushTest.service.waitFor(1);
+    const ask = pushTest.rig.bridge.agents.get('desk')!.store.snapshot!.workspaces[0]!.tabs[0]!.panes[0]!.asks[0]!;
     expect(push!.json).toEqual({
       v: 1,
       kind: 'ask',
@@ -65,80 +42,80 @@ describe('push, one per ask', () => {
     expect(push!.id).toBe(sub.id);
 
     // More polls, a restart of the bridge and one of the agent (same ask id): never again.
-    await rig.settle();
-    await rig.restartBridge();
-    await rig.settle();
-    await rig.restartAgent();
-    rig.ask(rig.pane('p', 'Release'), 'ship', 'Ship v2 to production?');
-    await rig.settle();
-    await rig.settle();
-    rig.ask(rig.pane('p', 'Release'), 'next', 'And the docs?');
-    await rig.settle();
+    await pushTest.rig.settle();
+    await pushTest.rig.restartBridge();
+    await pushTest.rig.settle();
+    await pushTest.rig.restartAgent();
+    pushTest.rig.ask(pushTest.rig.pane('p', 'Release'), 'ship', 'Ship v2 to production?');
+    await pushTest.rig.settle();
+    await pushTest.rig.settle();
+    pushTest.rig.ask(pushTest.rig.pane('p', 'Release'), 'next', 'And the docs?');
+    await pushTest.rig.settle();
     expect(pushesTo(sub.id).map((p) => p.title)).toEqual(['Ship v2 to production?', 'And the docs?']);
   });
 
   it('keeps its keys and state at 0600 in a 0700 folder, and never logs a key', async () => {
-    const { cookie } = await rig.phone();
-    const { publicKey } = (await (await rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string };
-    rig.ask(rig.pane('p'), 'a');
-    await rig.settle();
-    const folder = join(dir.path, 'state', 'push');
+    const { cookie } = await pushTest.rig.phone();
+    const { publicKey } = (await (await pushTest.rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string };
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'a');
+    await pushTest.rig.settle();
+    const folder = join(pushTest.dir.path, 'state', 'push');
     expect((await stat(folder)).mode & 0o777).toBe(0o700);
     for (const file of ['vapid.json', 'subscriptions.json', 'state.json']) expect((await stat(join(folder, file))).mode & 0o777, file).toBe(0o600);
     const { privateKey } = JSON.parse(await readFile(join(folder, 'vapid.json'), 'utf8')) as { privateKey: string };
-    expect(rig.log.join('\n')).not.toContain(privateKey);
-    expect(rig.log.join('\n')).not.toContain(publicKey);
+    expect(pushTest.rig.log.join('\n')).not.toContain(privateKey);
+    expect(pushTest.rig.log.join('\n')).not.toContain(publicKey);
     // The same pair after a restart: the phones' subscriptions stay valid.
-    await rig.restartBridge();
-    expect(((await (await rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string }).publicKey).toBe(publicKey);
+    await pushTest.rig.restartBridge();
+    expect(((await (await pushTest.rig.api('GET', '/api/push/key', cookie)).json()) as { publicKey: string }).publicKey).toBe(publicKey);
   });
 
   it('tells the worker which pushed asks closed since, so their notifications are withdrawn', async () => {
-    const { sub } = await rig.phone();
-    const pane = rig.pane('p');
-    rig.ask(pane, 'first');
-    await rig.settle();
+    const { sub } = await pushTest.rig.phone();
+    const pane = pushTest.rig.pane('p');
+    pushTest.rig.ask(pane, 'first');
+    await pushTest.rig.settle();
     const [first] = pushesTo(sub.id);
-    rig.pane('p').decide('first');
-    await rig.settle();
-    rig.ask(pane, 'second');
-    await rig.settle();
+    pushTest.rig.pane('p').decide('first');
+    await pushTest.rig.settle();
+    pushTest.rig.ask(pane, 'second');
+    await pushTest.rig.settle();
     expect(pushesTo(sub.id).map((p) => [p.title, p.closed])).toEqual([
       ['Question first?', []],
       ['Question second?', [first!.tag]],
     ]);
   });
 
-  it('deletes a subscription the push service says is gone (410), and pushes to the others', async () => {
-    const gone = await rig.phone();
-    const kept = await rig.phone();
-    service.answer(gone.sub.id, 410);
-    rig.ask(rig.pane('p'), 'a');
-    await rig.settle();
-    expect(service.attempts).toContain(gone.sub.id);
+  it('deletes a subscription the push pushTest.service says is gone (410), and pushes to the others', async () => {
+    const gone = await pushTest.rig.phone();
+    const kept = await pushTest.rig.phone();
+    pushTest.service.answer(gone.sub.id, 410);
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'a');
+    await pushTest.rig.settle();
+    expect(pushTest.service.attempts).toContain(gone.sub.id);
     expect(pushesTo(kept.sub.id)).toHaveLength(1);
-    expect(rig.bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([kept.sub.json.endpoint]);
-    expect(rig.log.join('\n')).not.toContain(gone.sub.json.endpoint);
-    const before = service.attempts.length;
-    rig.ask(rig.pane('p'), 'b');
-    await rig.settle();
-    expect(service.attempts.slice(before)).toEqual([kept.sub.id]);
+    expect(pushTest.rig.bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([kept.sub.json.endpoint]);
+    expect(pushTest.rig.log.join('\n')).not.toContain(gone.sub.json.endpoint);
+    const before = pushTest.service.attempts.length;
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'b');
+    await pushTest.rig.settle();
+    expect(pushTest.service.attempts.slice(before)).toEqual([kept.sub.id]);
   });
 
   it('deletes a revoked device’s subscriptions at once, and a device revoked while the bridge was stopped at start', async () => {
-    const a = await rig.phone();
-    const b = await rig.phone();
-    const [deviceA, deviceB] = rig.bridge.devices.list();
-    await rig.bridge.devices.revoke(deviceA!.id);
-    await rig.bridge.push.settled();
-    expect(rig.bridge.push.subscriptions.all().map((s) => s.deviceId)).toEqual([deviceB!.id]);
-    rig.ask(rig.pane('p'), 'a');
-    await rig.settle();
+    const a = await pushTest.rig.phone();
+    const b = await pushTest.rig.phone();
+    const [deviceA, deviceB] = pushTest.rig.bridge.devices.list();
+    await pushTest.rig.bridge.devices.revoke(deviceA!.id);
+    await pushTest.rig.bridge.push.settled();
+    expect(pushTest.rig.bridge.push.subscriptions.all().map((s) => s.deviceId)).toEqual([deviceB!.id]);
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'a');
+    await pushTest.rig.settle();
     expect(pushesTo(a.sub.id)).toEqual([]);
     expect(pushesTo(b.sub.id)).toHaveLength(1);
     // Revoked behind the bridge's back (its devices.json rewritten while stopped).
-    await rig.restartBridge(() => writePrivateFile(join(dir.path, 'state', 'devices.json'), JSON.stringify({ devices: [] })));
-    expect(rig.bridge.push.subscriptions.all()).toEqual([]);
-    expect(JSON.parse(await readFile(join(dir.path, 'state', 'push', 'subscriptions.json'), 'utf8'))).toEqual({ subscriptions: [] });
+    await pushTest.rig.restartBridge(() => writePrivateFile(join(pushTest.dir.path, 'state', 'devices.json'), JSON.stringify({ devices: [] })));
+    expect(pushTest.rig.bridge.push.subscriptions.all()).toEqual([]);
+    expect(JSON.parse(await readFile(join(pushTest.dir.path, 'state', 'push', 'subscriptions.json'), 'utf8'))).toEqual({ subscriptions: [] });
   });
 });

@@ -1,7 +1,9 @@
 /** Test helper: a bridge with one kit agent (`desk`), a fake clock for the push limits, and the test's own push service. */
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
-import type { TestPushService, TestSubscription } from './push-service';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { tempDir, type TempDir } from '../../agent/testing';
+import { startPushService, type TestPushService, type TestSubscription } from './push-service';
 import { startBridge, type RunningBridge } from '../bridge';
 import { pairedCookie } from './paired';
 
@@ -84,4 +86,38 @@ export async function pushRig(root: string, service: TestPushService): Promise<P
     },
   };
   return rig;
+}
+
+/** What a push test file holds: the file's one push service, and this test's bridge rig and folder. */
+export interface PushTest {
+  service: TestPushService;
+  rig: PushRig;
+  dir: TempDir;
+}
+
+/**
+ * Registers the hooks every push test file needs: one HTTPS push service (with its test CA) for
+ * the file, a fresh folder and bridge rig per test, all closed after. Read the fields inside tests.
+ */
+export function pushTestPerFile(): PushTest {
+  const held = {} as PushTest;
+  let caDir: TempDir;
+  beforeAll(async () => {
+    caDir = await tempDir();
+    held.service = await startPushService(caDir.path);
+  });
+  afterAll(async () => {
+    await held.service.close();
+    await caDir.cleanup();
+  });
+  beforeEach(async () => {
+    held.service.received.length = 0;
+    held.dir = await tempDir();
+    held.rig = await pushRig(held.dir.path, held.service);
+  });
+  afterEach(async () => {
+    await held.rig.close();
+    await held.dir.cleanup();
+  });
+  return held;
 }
