@@ -1,25 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie, type SendContext } from '../src/agent/kit';
+import { openCollie, type SendContext } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * Everything a person does with a pointer can be done with the keyboard alone: a choice card is
  * answered and a message sent with Tab and Enter, and each control shows where the focus is.
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 /** What has the focus: its role-ish tag and its name, as a screen reader would say it. */
 const focused = (page: Page) =>
@@ -40,9 +31,9 @@ async function tabTo(page: Page, wanted: (f: { tag: string; name: string }) => b
 }
 
 test('a choice card is answered and a message sent with the keyboard alone', async ({ page }) => {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} }));
   const pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
   const answers: Answer[] = [];
   void pane
@@ -64,7 +55,7 @@ test('a choice card is answered and a message sent with the keyboard alone', asy
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/desk/chat/p`);
   await expect(page.getByRole('article', { name: 'Which environment?' })).toBeVisible();

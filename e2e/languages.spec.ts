@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openCollie, type Collie, type SendContext } from '../src/agent/kit';
+import { openCollie, type SendContext } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 import { ENGLISH as en, LANGUAGES, say, type Catalog } from './support/words';
 
 /**
@@ -14,17 +15,7 @@ import { ENGLISH as en, LANGUAGES, say, type Catalog } from './support/words';
  */
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'languages');
 
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 /**
  * English sentences of the app found on the screen (text, and accessible names). Placeholders
@@ -62,9 +53,9 @@ async function clipped(page: Page): Promise<string[]> {
 }
 
 async function setUp(browser: Browser, tag: string) {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} }));
   const pane = agent.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Release' });
   pane.item({ id: 'i1', kind: 'reply', text: 'The build is green.' });
   const answers: Answer[] = [];
@@ -103,7 +94,7 @@ async function setUp(browser: Browser, tag: string) {
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   const context = await browser.newContext({ locale: tag, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   await pairPhone(page, started.link);

@@ -1,37 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie, type SendContext } from '../src/agent/kit';
+import { openCollie, type SendContext } from '../src/agent/kit';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * Each screen says the right thing when what it shows is not there, and nothing typed into the
  * composer is lost on a reload: a real kit agent, the real bridge, Chromium at phone size.
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 /** A desk agent with one open conversation that takes sends, and a history; the phone paired. */
 async function setUp(page: Page) {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { send: true, history: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { send: true, history: true }, log: () => {} }));
   agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
   const sent: SendContext[] = [];
   agent.handle({ send: (turn) => void sent.push(turn) });
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   return { url: started.url, sent };
 }
