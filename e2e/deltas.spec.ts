@@ -75,3 +75,20 @@ test('a chat follows by deltas, and a version the bridge no longer has gets the 
   await expect(entries).toHaveCount(last);
   await expect(entries.last()).toHaveText(`message ${last}`);
 });
+
+test('the chat comes compressed to a phone that takes it, and as plain JSON to a client that names no encoding', async ({ page }) => {
+  const deploy = collie!.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('deploy', { title: 'Deploy' });
+  for (let i = 1; i <= 40; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i} `.repeat(10) });
+  collie!.ready();
+  const started = await startBridge(dirs);
+  bridge = started.proc;
+  await pairPhone(page, started.link);
+  await page.goto(`${started.url}#/agent/live/chat/deploy`);
+  // The browser's own read: Chromium offers br and gzip, and the bridge answers with one.
+  const [browserRead] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(CHAT) && r.status() === 200), page.reload()]);
+  expect(['br', 'gzip']).toContain((await browserRead.allHeaders())['content-encoding']);
+  // A client that takes no encoding (identity only) gets the same chat as plain JSON.
+  const plain = await page.request.get(`${started.url}${CHAT.slice(1)}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(((await plain.json()) as { entries: unknown[] }).entries).toHaveLength(40);
+});
