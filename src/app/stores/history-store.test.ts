@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEntry, HistoryJson } from '../../wire/bridge-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import { createHistoryStore } from './history-store';
-import { OLDER_KEEP } from './older-items';
+import { OLDER_KEEP } from './older-limits';
 
 const item = (n: number): ChatEntry => ({ type: 'item', item: { id: `m${n}`, at: '2026-03-01T10:00:00Z', kind: 'reply', text: `message ${n}` } });
 const ids = (entries: readonly ChatEntry[]) => entries.map((e) => (e.type === 'item' ? e.item.id : e.id));

@@ -1,7 +1,8 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AgentRow, ChatEntry } from '../../wire/bridge-json';
-import { createOlderItems, OLDER_KEEP, OLDER_MAX_PAGES, type OlderPhase } from './older-items';
+import { createOlderItems, type OlderPhase } from './older-items';
+import { OLDER_KEEP, OLDER_MAX_PAGES } from './older-limits';
 
 export interface HistoryStore {
   /** The agent, read once on show: its caps say whether Reopen is offered. */

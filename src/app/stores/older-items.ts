@@ -1,13 +1,10 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { ChatEntry, HistoryJson } from '../../wire/bridge-json';
 import { entryKey } from '../../wire/entry-key';
+import { OLDER_KEEP } from './older-limits';
 
 /** Rows added each time the reader reaches the top: one screenful many times over, cheap to draw. */
 export const OLDER_REVEAL = 300;
-/** Items one walk keeps from before the first shown item; a longer past is walked again later. */
-export const OLDER_KEEP = 3000;
-/** Pages one walk reads at most: an agent whose history never reaches the shown item is given up on. */
-export const OLDER_MAX_PAGES = 40;
 
 /** Where loading older items stands: `start` means nothing older can be shown. */
 export type OlderPhase = 'idle' | 'loading' | 'failed' | 'start';

@@ -1,5 +1,5 @@
 import type { ChatEntry, HistoryJson } from '../../wire/bridge-json';
-import { OLDER_KEEP, OLDER_MAX_PAGES } from './older-items';
+import { OLDER_KEEP, OLDER_MAX_PAGES } from './older-limits';
 
 export interface OlderWalk {
   /** The items just older than the one asked for, oldest first (at most `keep`). */
