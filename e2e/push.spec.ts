@@ -54,7 +54,7 @@ const start = async (host = '127.0.0.1') =>
     port: 0,
     appDir: BUILT,
     log: () => {},
-    push: { agent: service.agent },
+    push: { agent: service.agent, hosts: [service.host] },
   }));
 
 async function pairedWithWorker(page: Page): Promise<Worker> {

@@ -43,7 +43,7 @@ export interface BridgeOptions {
   /** Origins the phone uses for this bridge behind a TLS proxy (`--public-origin`); the first is the one links name. */
   publicOrigins?: string[];
   /** Tests: the push room's fake clock, and an HTTPS agent trusting their own push service. */
-  push?: Pick<PushOptions, 'now' | 'agent'>;
+  push?: Pick<PushOptions, 'now' | 'agent' | 'hosts'>;
 }
 
 export interface RunningBridge {

@@ -21,7 +21,16 @@ describe('the push routes', () => {
   it('take only https endpoints and real keys, with a JSON error code', async () => {
     const { cookie } = await pushTest.rig.phone();
     const good = pushTest.service.subscribe().json;
-    for (const endpoint of ['http://127.0.0.1/push/x', 'file:///etc/passwd', 'https://user:pw@push.example/x', 'not a url', `https://push.example/${'x'.repeat(2100)}`])
+    for (const endpoint of [
+      'http://127.0.0.1/push/x',
+      'file:///etc/passwd',
+      'https://user:pw@push.example/x',
+      'not a url',
+      `https://push.example/${'x'.repeat(2100)}`,
+      'https://push.example/x',
+      'https://10.0.0.1/x',
+      'https://fcm.googleapis.com.evil.example/x',
+    ])
       expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, endpoint })), endpoint.slice(0, 40)).toEqual([400, 'bad-endpoint']);
     expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { endpoint: good.endpoint }))).toEqual([400, 'bad-subscription']);
     expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, keys: { ...good.keys, auth: 'AAAA' } }))).toEqual([400, 'bad-subscription']);

@@ -25,6 +25,7 @@ export async function pushKey(r: RouteRequest): Promise<void> {
 export async function subscribe(r: RouteRequest): Promise<void> {
   const room = roomOf(r);
   const sub = parseSubscription(await readJson(r.req));
+  if (!room.acceptsHost(new URL(sub.endpoint).host)) throw new HttpError(400, 'bad-endpoint', "the endpoint is not a browser's push service");
   const device = paired(r);
   // The push service's host only: the endpoint itself lets whoever holds it wake the phone.
   if (await room.subscriptions.add(device.id, sub)) r.server.deps.log(`[bridge] push: ${device.name} (${device.id}) is notified through ${new URL(sub.endpoint).host}`);

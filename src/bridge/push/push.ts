@@ -11,6 +11,7 @@ import type { Agent } from 'node:https';
 import { privateFolder } from '../fs/state-dir';
 import type { DeviceStore } from '../pairing/device-store';
 import type { AgentStore } from '../poll/agent-store';
+import { isPushServiceHost } from './push-hosts';
 import { pushFolder, PushKeys, readKeys } from './push-keys';
 import { PushLimiter } from './push-limiter';
 import { PushSender } from './push-sender';
@@ -23,13 +24,16 @@ export interface PushOptions {
   devices: DeviceStore;
   stores: readonly AgentStore[];
   log: (line: string) => void;
-  /** Tests: a fake clock for the limits, and an HTTPS agent that trusts their own push service. */
+  /** Tests: a fake clock for the limits, an HTTPS agent that trusts their own push service, and its `host:port`. */
   now?: () => number;
   agent?: Agent;
+  hosts?: readonly string[];
 }
 
 export interface PushRoom {
   keys: PushKeys;
+  /** The push services a subscription may name (push-hosts.ts), and the test's own. */
+  acceptsHost(host: string): boolean;
   subscriptions: SubscriptionStore;
   sender: PushSender;
   watcher: PushWatcher;
@@ -60,6 +64,7 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
   };
   return {
     keys,
+    acceptsHost: (host) => isPushServiceHost(host, options.hosts),
     subscriptions,
     sender,
     watcher,

@@ -43,7 +43,7 @@ export async function pushRig(root: string, service: TestPushService): Promise<P
       host: '127.0.0.1',
       port: 0,
       log: (line) => log.push(line),
-      push: { now: () => clock.now, agent: service.agent },
+      push: { now: () => clock.now, agent: service.agent, hosts: [service.host] },
     });
   const rig: PushRig = {
     agent: await openAgent(),

@@ -31,6 +31,8 @@ export interface TestPushService {
   /** The CA's certificate, for the bridge to trust (an HTTPS agent, or `NODE_EXTRA_CA_CERTS`). */
   ca: Buffer;
   agent: Agent;
+  /** Its `host:port`, which the bridge is told to accept besides the browsers' push services. */
+  host: string;
   received: ReceivedPush[];
   /** Every push that reached the service, by subscription id, whatever it answered. */
   attempts: string[];
@@ -118,6 +120,7 @@ export async function startPushService(dir: string): Promise<TestPushService> {
   return {
     ca: tls.ca,
     agent,
+    host: new URL(origin).host,
     received,
     attempts,
     subscribe() {
