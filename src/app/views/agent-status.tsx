@@ -1,5 +1,5 @@
 import type { AgentRow, ReasonCode } from '../../wire/bridge-json';
-import type { VersionRange } from '../../wire/types';
+import { versionRangeText as range } from '../../wire/version-range';
 import { t, type MessageKey } from '../i18n';
 
 const REASON_COPY: Record<Exclude<ReasonCode, 'version-mismatch'>, MessageKey> = {
@@ -17,7 +17,6 @@ const REASON_COPY: Record<Exclude<ReasonCode, 'version-mismatch'>, MessageKey> =
   'token-refused': 'reason.tokenRefused',
   unknown: 'reason.unknown',
 };
-const range = (r: VersionRange) => (r.min === r.max ? `v${r.min}` : `v${r.min}..v${r.max}`);
 
 /**
  * Why an agent cannot be read, in the phone's language: from the bridge's code, else (a code this

@@ -1,6 +1,5 @@
 import type { VersionRange } from '../../wire/types';
-
-const range = (r: VersionRange) => (r.min === r.max ? `v${r.min}` : `v${r.min}..v${r.max}`);
+import { versionRangeText as range } from '../../wire/version-range';
 
 /** The sentence logged and shown when the wire ranges do not meet (bridge.md §4). */
 export function versionMismatchSentence(agent: VersionRange, collie: VersionRange): string {
