@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import en from '../../locales/en.json';
+import { listFormat, numberFormat, pluralRules } from './intl-cache';
 import type { Locale } from './locale-pick';
 
 /**
@@ -47,27 +48,9 @@ export async function switchLocale(next: Locale): Promise<boolean> {
   return true;
 }
 
-const numbers = new Map<Locale, Intl.NumberFormat>();
-const plurals = new Map<Locale, Intl.PluralRules>();
-function numberFormat(at: Locale): Intl.NumberFormat {
-  let format = numbers.get(at);
-  if (!format) numbers.set(at, (format = new Intl.NumberFormat(at)));
-  return format;
-}
-function pluralRules(at: Locale): Intl.PluralRules {
-  let rules = plurals.get(at);
-  if (!rules) plurals.set(at, (rules = new Intl.PluralRules(at)));
-  return rules;
-}
-
-const lists = new Map<Locale, Intl.ListFormat>();
-
 /** Several names as one phrase in the app's language ("Yes, No" / "是、否"). */
 export function listWords(items: readonly string[]): string {
-  const at = current.value.locale;
-  let format = lists.get(at);
-  if (!format) lists.set(at, (format = new Intl.ListFormat(at, { style: 'narrow', type: 'conjunction' })));
-  return format.format(items);
+  return listFormat(current.value.locale, { style: 'narrow', type: 'conjunction' }).format(items);
 }
 
 /** The one lookup for copy: `{name}` placeholders are filled from `params` as text, numbers in the language's own way. */

@@ -1,3 +1,4 @@
+import { dateFormat, relativeFormat } from '../../intl-cache';
 import type { ChatEntry } from '../../../wire/bridge-json';
 
 /** A gap this long between two items starts a new group, which shows its time again. */
@@ -39,29 +40,21 @@ const startOfDay = (at: number) => {
   return scratch.setHours(0, 0, 0, 0);
 };
 
-/** Formatters cost far more to build than to use: one per locale and shape. */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
-  let found = formatters.get(key) as T | undefined;
-  if (!found) formatters.set(key, (found = make()));
-  return found;
-}
-
 /** "Today" and "Yesterday" in the locale's words, weekdays for this week, dates further back. */
 export function dayLabel(day: number, now: number, locale: string): string {
   const daysAgo = Math.round((startOfDay(now) - day) / DAY_MS);
   if (Math.abs(daysAgo) <= 1) {
-    const words = formatter(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(-daysAgo, 'day');
+    const words = relativeFormat(locale, { numeric: 'auto' }).format(-daysAgo, 'day');
     return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
   }
   const sameYear = new Date(day).getFullYear() === new Date(now).getFullYear();
   const shape: Intl.DateTimeFormatOptions =
     daysAgo > 0 && daysAgo < 7 ? { weekday: 'long' } : { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
-  return formatter(`d:${locale}:${JSON.stringify(shape)}`, () => new Intl.DateTimeFormat(locale, shape)).format(day);
+  return dateFormat(locale, shape).format(day);
 }
 
 export function clockLabel(at: number, locale: string): string {
-  return formatter(`t:${locale}`, () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' })).format(at);
+  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 /**

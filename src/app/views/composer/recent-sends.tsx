@@ -1,6 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { SendRow, SendStatus } from '../../../wire/bridge-json';
 import { locale, t, type MessageKey } from '../../i18n';
+import { dateFormat } from '../../intl-cache';
 import { refusalText } from '../acts/act-copy';
 
 const STATUS_COPY: Record<SendStatus, MessageKey> = {
@@ -15,7 +16,7 @@ const STATUS_COPY: Record<SendStatus, MessageKey> = {
 
 const timeOf = (at: string) => {
   const when = new Date(at);
-  return Number.isNaN(when.getTime()) ? '' : when.toLocaleTimeString(locale(), { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(when.getTime()) ? '' : dateFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(when);
 };
 
 /** The pane's receipts, newest first, each with its status in words and, for this phone's own sends, their first line (kept on the phone; the bridge keeps no text). */

@@ -1,3 +1,5 @@
+import { dateFormat, relativeFormat } from '../../intl-cache';
+
 /** The list's times in the page's language (`<html lang>` follows the app's locale). */
 export function pageLocale(): string {
   return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
@@ -8,21 +10,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relative = new Map<string, Intl.RelativeTimeFormat>();
-const dates = new Map<string, Intl.DateTimeFormat>();
-
-function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  let format = relative.get(locale);
-  if (!format) relative.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' })));
-  return format;
-}
-
-function dateFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${withYear}`;
-  let format = dates.get(key);
-  if (!format) dates.set(key, (format = new Intl.DateTimeFormat(locale, withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' })));
-  return format;
-}
+const shortDateOf = (locale: string, withYear: boolean) => dateFormat(locale, withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' });
 
 const parse = (iso: string | undefined): number | null => {
   const at = iso === undefined ? NaN : Date.parse(iso);
@@ -33,7 +21,7 @@ const parse = (iso: string | undefined): number | null => {
 export function shortDate(iso: string | undefined, now: number, locale = pageLocale()): string | null {
   const at = parse(iso);
   if (at === null) return null;
-  return dateFormat(locale, new Date(at).getFullYear() !== new Date(now).getFullYear()).format(at);
+  return shortDateOf(locale, new Date(at).getFullYear() !== new Date(now).getFullYear()).format(at);
 }
 
 /**
@@ -44,7 +32,7 @@ export function relativeTime(iso: string | undefined, now: number, locale = page
   const at = parse(iso);
   if (at === null) return null;
   const ago = Math.max(0, now - at);
-  const words = relativeFormat(locale);
+  const words = relativeFormat(locale, { numeric: 'auto', style: 'long' });
   if (ago < 45 * SECOND) return words.format(0, 'second');
   if (ago < 45 * MINUTE) return words.format(-Math.max(1, Math.round(ago / MINUTE)), 'minute');
   if (ago < 22 * HOUR) return words.format(-Math.round(ago / HOUR), 'hour');
