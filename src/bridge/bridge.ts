@@ -42,8 +42,8 @@ export interface BridgeOptions {
   tls?: { cert: string; key: string };
   /** Origins the phone uses for this bridge behind a TLS proxy (`--public-origin`); the first is the one links name. */
   publicOrigins?: string[];
-  /** Tests: the push room's fake clock, and an HTTPS agent trusting their own push service. */
-  push?: Pick<PushOptions, 'now' | 'agent' | 'hosts'>;
+  /** Tests: the push room's fake clock, an HTTPS agent trusting their own push service, its host, a shorter deadline. */
+  push?: Pick<PushOptions, 'now' | 'agent' | 'hosts' | 'deadlineMs'>;
 }
 
 export interface RunningBridge {

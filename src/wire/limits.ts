@@ -109,4 +109,10 @@ export const PUSH_LIMITS = {
   /** A notification's lines, cut well inside a push's 4 KiB (and a lock screen's few lines). */
   titleBytes: 160,
   conversationBytes: 96,
+  /** One push's POST must be answered within this, or it counts as failed. */
+  sendDeadlineMs: 10_000,
+  /** Posts under way at once across all subscriptions (each endpoint has one at a time). */
+  sendsAtOnce: 32,
+  /** Failures in a row (error statuses, no answer in time) after which a subscription is dropped. */
+  failuresBeforeDrop: 3,
 } as const;

@@ -3,7 +3,8 @@ import { BridgeHttpError } from '../phone-api-client';
 
 /** What the phone asks the bridge about push (the routes in `src/bridge/push/push-routes.ts`). */
 export interface PushApi {
-  key(): Promise<{ publicKey: string; subscribed: boolean }>;
+  /** `stopped`: the bridge dropped this phone's subscription because its push service kept failing. */
+  key(): Promise<{ publicKey: string; subscribed: boolean; stopped?: { at: string } }>;
   /** The browser's `PushSubscription.toJSON()`. */
   subscribe(subscription: unknown): Promise<unknown>;
   unsubscribe(endpoint: string): Promise<unknown>;

@@ -96,6 +96,19 @@ describe('the notifications switch', () => {
     expect(r.api.subscribe).toHaveBeenCalledTimes(2);
   });
 
+  it('says notifications stopped when the bridge dropped this phone’s subscription, does not subscribe by itself, and a tap turns them on again', async () => {
+    const r = rig();
+    await r.store.toggle();
+    vi.mocked(r.api.key).mockResolvedValue({ publicKey: 'BPz4', subscribed: false, stopped: { at: '2030-01-01T00:00:00.000Z' } });
+    const again = createPushStore(r.api, { insecure: false, iosByHand: false }, r.env);
+    again.start();
+    await vi.waitFor(() => expect(again.state.value).toBe('stopped'));
+    expect(r.api.subscribe).toHaveBeenCalledTimes(1);
+    await again.toggle();
+    expect(again.state.value).toBe('on');
+    expect(r.api.subscribe).toHaveBeenCalledTimes(2);
+  });
+
   it('subscribes again when the kept subscription was made for another key (the bridge’s state folder was reset)', async () => {
     const r = rig();
     r.setPermission('granted');

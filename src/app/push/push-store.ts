@@ -3,10 +3,10 @@ import type { InboxAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import type { InstallStore } from '../pwa/install-store';
 import { isOpenFromNotification, type NotificationData } from '../sw/sw-messages';
+import { TAPPABLE, type NotifyState } from './notify-state';
 import type { PushApi } from './push-api';
 
-/** What the settings switch says: each state a phone can be in, and why it cannot be on. */
-export type NotifyState = 'insecure' | 'ios-home-screen' | 'unsupported' | 'blocked' | 'off' | 'on';
+export type { NotifyState } from './notify-state';
 
 export interface BrowserSubscription {
   endpoint: string;
@@ -85,7 +85,9 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
     const pushManager = (await env.registration()).pushManager;
     let sub = await pushManager.getSubscription();
     if (sub) {
-      const { publicKey } = await api.key();
+      const { publicKey, subscribed, stopped } = await api.key();
+      // The bridge stopped pushing here: say so, and leave it to the person to try again.
+      if (stopped && !subscribed) return void (state.value = 'stopped');
       if (!sameKey(sub.options?.applicationServerKey, publicKey)) {
         await sub.unsubscribe();
         sub = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
@@ -129,7 +131,7 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
     problem,
     tested,
     async toggle() {
-      if (busy.peek() || (state.peek() !== 'on' && state.peek() !== 'off' && state.peek() !== 'blocked')) return;
+      if (busy.peek() || !TAPPABLE.includes(state.peek())) return;
       busy.value = true;
       problem.value = null;
       tested.value = null;

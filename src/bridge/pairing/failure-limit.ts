@@ -5,9 +5,11 @@ export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const ADDRESSES = 4096;
 
 /**
- * Counts wrong pairing secrets per address (a sliding window): past the allowance the address
- * is refused until its oldest failure leaves the window. 256 bits cannot be guessed; this keeps
- * the log and the CPU quiet under someone who tries.
+ * Counts wrong pairing secrets per address (a sliding window): past the allowance the address's
+ * wrong secrets are refused with 429 until its oldest failure leaves the window. A valid secret is
+ * never refused (the route looks at it first), so a proxy that makes every phone one address
+ * cannot be turned into a lockout. 256 bits cannot be guessed; this keeps the log and the CPU
+ * quiet under someone who tries.
  */
 export class FailureLimit {
   private readonly failures = new Map<string, number[]>();

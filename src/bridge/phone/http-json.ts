@@ -1,16 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '../../wire/limits';
 import { COMPRESS_MIN_BYTES, encode, encodedOnce, pickEncoding } from './compression';
+import { ClientGone } from './client-gone';
 import { HttpError } from './http-error';
 
-/** Reads a write's JSON body, at most 64 KiB; anything else is a 413 or 400 with a JSON code. */
+/** Reads a write's JSON body, at most 64 KiB; anything else is a 413 or 400 with a JSON code (a client gone mid-body: `ClientGone`). */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > LIMITS.requestBodyBytes) throw new HttpError(413, 'too-large', 'the request is over 64 KiB');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > LIMITS.requestBodyBytes) throw new HttpError(413, 'too-large', 'the request is over 64 KiB');
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (!(err instanceof HttpError) && !req.complete) throw new ClientGone({ cause: err });
+    throw err;
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -17,20 +17,23 @@ const INVITATION_WORDS = {
 
 /**
  * `POST /api/pair`: trades an invitation's secret for a device credential, set as an HttpOnly
- * cookie (the reply body never holds it). Wrong secrets count against the address; past the
- * allowance it is 429 with `retryAfter`.
+ * cookie (the reply body never holds it). The secret is looked at first: a valid, unused,
+ * unexpired one always pairs, whatever failed before it from the same address (behind a proxy
+ * every phone arrives from one address, and nobody there may lock the others out). Wrong
+ * secrets count against the address only to keep the log and the CPU quiet: past the allowance
+ * a wrong one is 429 with `retryAfter`; 256 random bits are not guessed either way.
  */
 export async function redeem(r: RouteRequest): Promise<void> {
   const { deps, failures } = r.server;
-  const wait = failures.retryAfter(r.address);
-  if (wait > 0)
-    return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: wait }, { 'retry-after': String(wait) });
   const body = await readJson(r.req);
   const secret = isRecord(body) ? body.secret : undefined;
   const taken = looksLikeSecret(secret) ? deps.invitations.redeem(secret) : ({ ok: false, why: 'unknown' } as const);
   if (!taken.ok) {
+    const waited = failures.retryAfter(r.address);
+    if (waited > 0)
+      return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: waited }, { 'retry-after': String(waited) });
     failures.fail(r.address);
-    if (failures.retryAfter(r.address) > 0) deps.log(`[bridge] pairing: too many wrong pairing links from ${r.address}; refused for a while`);
+    if (failures.retryAfter(r.address) > 0) deps.log(`[bridge] pairing: too many wrong pairing links from ${r.address}; wrong ones refused for a while (a valid link still pairs)`);
     throw new HttpError(403, `invitation-${taken.why}`, INVITATION_WORDS[taken.why]);
   }
   const suggested = isRecord(body) ? str(body.name) : undefined;

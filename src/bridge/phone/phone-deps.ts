@@ -10,12 +10,14 @@ import type { ViewRenders } from './long-poll';
 
 /**
  * What one phone (or anything else that reaches the port) may hold of the bridge: a request must
- * arrive whole, headers and body, within `requestMs`; at most `connections` are open at once;
+ * arrive whole, headers and body, within `requestMs`; at most `connections` are open at once, of
+ * which at most `waitingAtOnce` (`waitingPerAddress` from one address) still wait for their first
+ * request's headers (past that the oldest such is closed: `connection-guard.ts`);
  * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen). A phone
  * that holds one of a chat's last `chatVersions` renderings is sent only what changed since
  * (`?delta=1`), for the `chatViews` chats rendered last; an older version gets the whole view.
  */
-export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, heldPerDevice: 16, chatVersions: 8, chatViews: 32 };
+export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, waitingAtOnce: 64, waitingPerAddress: 16, heldPerDevice: 16, chatVersions: 8, chatViews: 32 };
 
 export interface PhoneApiDeps {
   /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */

@@ -10,6 +10,8 @@ import { PHONE_LIMITS, type PhoneApiDeps, type ServerContext } from './phone-dep
 import { FailureLimit } from '../pairing/failure-limit';
 import { admit } from './gate';
 import { guardApiRequest } from './request-guard';
+import { guardWaitingConnections } from './connection-guard';
+import { ClientGone } from './client-gone';
 import { findRoute } from './routes';
 import { pickEncoding } from './compression';
 import { readStatic } from './static-files';
@@ -54,13 +56,18 @@ export function createPhoneServer(deps: PhoneApiDeps): Server {
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     route(ctx, req, res).catch((err: unknown) => {
+      // The client went away mid-request: nobody to answer, and nothing went wrong here.
+      if (err instanceof ClientGone || res.destroyed) return void res.destroy();
       if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
       deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
       sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
     });
   };
-  const server = deps.tls ? createHttpsServer({ ...serverOptions, cert: deps.tls.cert, key: deps.tls.key }, handler) : createServer(serverOptions, handler);
+  const server = deps.tls
+    ? createHttpsServer({ ...serverOptions, handshakeTimeout: limits.requestMs, cert: deps.tls.cert, key: deps.tls.key }, handler)
+    : createServer(serverOptions, handler);
   server.maxConnections = limits.connections;
+  guardWaitingConnections(server, limits);
   return server;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The browsers' push services: a subscription's endpoint must be one of theirs, so a paired device
  * cannot make the bridge post to any address it names (its own network, say). A name that starts
- * with a dot stands for any host under it. Tests add their own push service's `host:port`.
+ * with a dot stands for any host under it. Tests add their own push service's `host:port`. (GCM's
+ * `android.googleapis.com` is not one: Google shut it down in 2019, and it takes no VAPID.)
  */
 export const PUSH_SERVICE_HOSTS: readonly string[] = [
   'fcm.googleapis.com', // Chrome, Edge's Chromium engines on Android, Samsung Internet, Opera, Brave
-  'android.googleapis.com', // older Chrome subscriptions (GCM)
   'updates.push.services.mozilla.com', // Firefox
   '.push.apple.com', // Safari (web.push.apple.com)
   '.notify.windows.com', // Edge on Windows (WNS)

@@ -14,18 +14,22 @@ function roomOf(r: RouteRequest): PushRoom {
   return room;
 }
 
-/** `GET /api/push/key`: the bridge's VAPID public key (made on first need), and whether this device has a subscription here. */
+/**
+ * `GET /api/push/key`: the bridge's VAPID public key (made on first need), whether this device has
+ * a subscription here, and `stopped` when the bridge dropped it because its push service kept failing.
+ */
 export async function pushKey(r: RouteRequest): Promise<void> {
   const room = roomOf(r);
   const { publicKey } = await room.keys.keys();
-  sendJson(r.res, 200, { publicKey, subscribed: room.subscriptions.ofDevice(paired(r).id).length > 0 });
+  const id = paired(r).id;
+  const stopped = room.subscriptions.stoppedFor(id);
+  sendJson(r.res, 200, { publicKey, subscribed: room.subscriptions.ofDevice(id).length > 0, ...(stopped ? { stopped: { at: stopped.at } } : {}) });
 }
 
 /** `POST /api/push/subscription`: the browser's `PushSubscription` JSON, kept for this device. */
 export async function subscribe(r: RouteRequest): Promise<void> {
   const room = roomOf(r);
-  const sub = parseSubscription(await readJson(r.req));
-  if (!room.acceptsHost(new URL(sub.endpoint).host)) throw new HttpError(400, 'bad-endpoint', "the endpoint is not a browser's push service");
+  const sub = parseSubscription(await readJson(r.req), room.extraHosts);
   const device = paired(r);
   // The push service's host only: the endpoint itself lets whoever holds it wake the phone.
   if (await room.subscriptions.add(device.id, sub)) r.server.deps.log(`[bridge] push: ${device.name} (${device.id}) is notified through ${new URL(sub.endpoint).host}`);

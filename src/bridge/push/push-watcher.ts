@@ -23,6 +23,7 @@ export interface DecisionCounts {
  * state: they are neither new nor closed). An ask the memory holds is never pushed again (an ask
  * id is stable across agent and bridge restarts); a new one meets the limits. The decisions are
  * written to `state.json` before any push goes, so a crash costs a push, never a second one.
+ * `settled()` covers the decisions; the sender's own `settled()` covers the pushes.
  */
 export class PushWatcher {
   readonly counts: DecisionCounts = { pushed: 0, summaries: 0, suppressed: { conversation: 0, 'host-minute': 0, silence: 0, 'no-phone': 0, 'memory-lost': 0 } };
@@ -48,7 +49,7 @@ export class PushWatcher {
     return () => stops.forEach((stop) => stop());
   }
 
-  /** Resolves once every change heard so far was looked at and its pushes went. */
+  /** Resolves once every change heard so far was looked at and its pushes were queued. */
   async settled(): Promise<void> {
     for (;;) {
       const running = this.running;
@@ -93,8 +94,10 @@ export class PushWatcher {
     forgetOldClosed(this.state);
     this.limiter.prune();
     await writePushState(this.stateDir, this.state);
+    // Queued, not awaited: each subscription's pushes go in a lane of their own, so a push
+    // service that stalls never holds the next decision (or another phone's push) back.
     const to = this.subscriptions.all();
-    for (const payload of payloads) await this.sender.send(payload, to);
+    for (const payload of payloads) void this.sender.send(payload, to);
   }
 
   private decide(agent: string, fresh: readonly InboxAsk[]): PushPayload[] {

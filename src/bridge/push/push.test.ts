@@ -116,6 +116,6 @@ describe('push, one per ask', () => {
     // Revoked behind the bridge's back (its devices.json rewritten while stopped).
     await pushTest.rig.restartBridge(() => writePrivateFile(join(pushTest.dir.path, 'state', 'devices.json'), JSON.stringify({ devices: [] })));
     expect(pushTest.rig.bridge.push.subscriptions.all()).toEqual([]);
-    expect(JSON.parse(await readFile(join(pushTest.dir.path, 'state', 'push', 'subscriptions.json'), 'utf8'))).toEqual({ subscriptions: [] });
+    expect(JSON.parse(await readFile(join(pushTest.dir.path, 'state', 'push', 'subscriptions.json'), 'utf8'))).toEqual({ subscriptions: [], stopped: [] });
   });
 });

@@ -11,7 +11,6 @@ import type { Agent } from 'node:https';
 import { privateFolder } from '../fs/state-dir';
 import type { DeviceStore } from '../pairing/device-store';
 import type { AgentStore } from '../poll/agent-store';
-import { isPushServiceHost } from './push-hosts';
 import { pushFolder, PushKeys, readKeys } from './push-keys';
 import { PushLimiter } from './push-limiter';
 import { PushSender } from './push-sender';
@@ -24,16 +23,17 @@ export interface PushOptions {
   devices: DeviceStore;
   stores: readonly AgentStore[];
   log: (line: string) => void;
-  /** Tests: a fake clock for the limits, an HTTPS agent that trusts their own push service, and its `host:port`. */
+  /** Tests: a fake clock for the limits, an HTTPS agent that trusts their own push service, its `host:port`, a shorter deadline. */
   now?: () => number;
   agent?: Agent;
   hosts?: readonly string[];
+  deadlineMs?: number;
 }
 
 export interface PushRoom {
   keys: PushKeys;
-  /** The push services a subscription may name (push-hosts.ts), and the test's own. */
-  acceptsHost(host: string): boolean;
+  /** A test's own push service's `host:port`, which a subscription may name besides the browsers' (push-hosts.ts). */
+  extraHosts: readonly string[];
   subscriptions: SubscriptionStore;
   sender: PushSender;
   watcher: PushWatcher;
@@ -47,7 +47,8 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
   const now = options.now ?? Date.now;
   await privateFolder(pushFolder(stateDir));
   const keys = new PushKeys(stateDir, await readKeys(stateDir, log), log);
-  const subscriptions = await SubscriptionStore.open(stateDir, log, now);
+  const extraHosts = options.hosts ?? [];
+  const subscriptions = await SubscriptionStore.open(stateDir, log, now, extraHosts);
   // A device revoked while the bridge was stopped (or a revoke whose write failed) takes its subscriptions along now.
   const paired = new Set(devices.list().map((d) => d.id));
   for (const sub of [...subscriptions.all()]) if (!paired.has(sub.deviceId)) await subscriptions.remove(sub.deviceId);
@@ -55,16 +56,21 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
     subscriptions.remove(id).catch((err: unknown) => log(`[bridge] push: the subscriptions of ${id} were not deleted: ${err instanceof Error ? err.message : String(err)}`));
   });
   const { state, seedOnly } = await readPushState(stateDir, log);
-  const sender = new PushSender(keys, subscriptions, log, options.agent);
+  const sender = new PushSender(keys, subscriptions, log, {
+    extraHosts,
+    ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+  });
   const watcher = new PushWatcher(stateDir, state, seedOnly, new PushLimiter(state.limits, now), sender, subscriptions, log);
   const stopWatching = watcher.watch(options.stores);
   const settled = async () => {
     await watcher.settled();
+    await sender.settled();
     await subscriptions.settled();
   };
   return {
     keys,
-    acceptsHost: (host) => isPushServiceHost(host, options.hosts),
+    extraHosts,
     subscriptions,
     sender,
     watcher,
@@ -72,6 +78,8 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
     async close() {
       stopWatching();
       stopRevoke();
+      await watcher.settled();
+      sender.close();
       await settled();
     },
   };

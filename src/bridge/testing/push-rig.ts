@@ -1,4 +1,5 @@
 /** Test helper: a bridge with one kit agent (`desk`), a fake clock for the push limits, and the test's own push service. */
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../../agent/kit';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -26,7 +27,15 @@ export interface PushRig {
   close(): Promise<void>;
 }
 
-export async function pushRig(root: string, service: TestPushService): Promise<PushRig> {
+/** Tests change how the bridge sends: a shorter deadline, or an HTTPS agent of their own in place of the service's. */
+export interface PushRigOptions {
+  deadlineMs?: number;
+  agent?: Agent;
+  /** Whether the test service's `host:port` is accepted besides the browsers' push services (yes by default). */
+  acceptService?: boolean;
+}
+
+export async function pushRig(root: string, service: TestPushService, options: PushRigOptions = {}): Promise<PushRig> {
   const socket = join(root, 'run', 'app.sock');
   const clock = { now: Date.UTC(2030, 0, 1) };
   const log: string[] = [];
@@ -43,7 +52,12 @@ export async function pushRig(root: string, service: TestPushService): Promise<P
       host: '127.0.0.1',
       port: 0,
       log: (line) => log.push(line),
-      push: { now: () => clock.now, agent: service.agent, hosts: [service.host] },
+      push: {
+        now: () => clock.now,
+        agent: options.agent ?? service.agent,
+        hosts: options.acceptService === false ? [] : [service.host],
+        ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      },
     });
   const rig: PushRig = {
     agent: await openAgent(),
@@ -99,7 +113,7 @@ export interface PushTest {
  * Registers the hooks every push test file needs: one HTTPS push service (with its test CA) for
  * the file, a fresh folder and bridge rig per test, all closed after. Read the fields inside tests.
  */
-export function pushTestPerFile(): PushTest {
+export function pushTestPerFile(options: PushRigOptions = {}): PushTest {
   const held = {} as PushTest;
   let caDir: TempDir;
   beforeAll(async () => {
@@ -112,8 +126,9 @@ export function pushTestPerFile(): PushTest {
   });
   beforeEach(async () => {
     held.service.received.length = 0;
+    held.service.stalled.length = 0;
     held.dir = await tempDir();
-    held.rig = await pushRig(held.dir.path, held.service);
+    held.rig = await pushRig(held.dir.path, held.service, options);
   });
   afterEach(async () => {
     await held.rig.close();

@@ -38,8 +38,14 @@ export interface TestPushService {
   attempts: string[];
   /** A browser's subscription at this service: its own P-256 key pair and 16-byte auth secret. */
   subscribe(): TestSubscription;
-  /** What the service answers for a subscription from now on (201 by default; 410 for one that is gone). */
-  answer(id: string, status: number): void;
+  /** What the service answers for a subscription from now on (201 by default; 410 for one that is gone; 'stall' never answers until `release`). */
+  answer(id: string, status: number | 'stall'): void;
+  /** Pushes held by stalled subscriptions, as they arrived (their subscription ids). */
+  stalled: string[];
+  /** Resolves when at least `count` pushes are being held. */
+  waitForStalled(count: number): Promise<void>;
+  /** Answers every held push (201) and stops stalling. */
+  release(): void;
   /** Resolves when at least `count` pushes have arrived in all. */
   waitFor(count: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -86,23 +92,33 @@ function vapidKeyOf(header: string | undefined, origin: string): string {
 export async function startPushService(dir: string): Promise<TestPushService> {
   const tls = await makeTestCa(dir);
   const keys = new Map<string, { ua: ECDH; auth: Buffer }>();
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, number | 'stall'>();
+  const stalled: string[] = [];
+  const held: (() => void)[] = [];
+  const stallWaiters: { count: number; resolve: () => void }[] = [];
   const received: ReceivedPush[] = [];
   const attempts: string[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let origin = '';
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    const id = (req.url ?? '').split('/').pop() ?? '';
+    if (statuses.get(id) === 'stall') {
+      stalled.push(id);
+      held.push(() => res.writeHead(201).end());
+      for (const w of stallWaiters.filter((w) => stalled.length >= w.count)) w.resolve();
+      req.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const id = (req.url ?? '').split('/').pop() ?? '';
       const sub = keys.get(id);
       attempts.push(id);
       try {
         if (!sub || req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`unknown subscription ${id}`);
         const vapidKey = vapidKeyOf(req.headers.authorization, origin);
         const text = decryptPush(Buffer.concat(chunks), sub.ua, sub.auth);
-        const status = statuses.get(id) ?? 201;
+        const status = (statuses.get(id) as number | undefined) ?? 201;
         if (status === 201) {
           const header = (name: string) => req.headers[name] as string | undefined;
           received.push({ id, headers: { ttl: header('ttl'), topic: header('topic'), urgency: header('urgency') }, vapidKey, text, json: JSON.parse(text) });
@@ -132,10 +148,17 @@ export async function startPushService(dir: string): Promise<TestPushService> {
       return { id, json: { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: ua.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
     },
     answer: (id, status) => void statuses.set(id, status),
+    stalled,
+    waitForStalled: (count) => (stalled.length >= count ? Promise.resolve() : new Promise((resolve) => stallWaiters.push({ count, resolve }))),
+    release() {
+      for (const [id, status] of statuses) if (status === 'stall') statuses.delete(id);
+      for (const answer of held.splice(0)) answer();
+    },
     waitFor: (count) => (received.length >= count ? Promise.resolve(received) : new Promise((resolve) => waiters.push({ count, resolve: () => resolve(received) }))),
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();
+        for (const answer of held.splice(0)) answer();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,9 +1,11 @@
 import { t, type MessageKey } from '../../i18n';
-import type { NotifyState, PushStore } from '../../push/push-store';
+import { TAPPABLE, type NotifyState } from '../../push/notify-state';
+import type { PushStore } from '../../push/push-store';
 
 const STATE_WORDS: Record<NotifyState, MessageKey> = {
   on: 'notify.on',
   off: 'notify.off',
+  stopped: 'notify.stopped',
   blocked: 'notify.blocked',
   insecure: 'notify.insecure',
   'ios-home-screen': 'notify.ios',
@@ -19,7 +21,7 @@ export function NotifySection({ push }: { push: PushStore }) {
   const busy = push.busy.value;
   const problem = push.problem.value;
   const tested = push.tested.value;
-  const canTap = state === 'on' || state === 'off' || state === 'blocked';
+  const canTap = TAPPABLE.includes(state);
   return (
     <section class="notify-section" aria-labelledby="notify-heading">
       <h3 id="notify-heading">{t('notify.title')}</h3>
