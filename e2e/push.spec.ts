@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
+import { PUSH_LIMITS } from '../src/wire/limits';
 import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
@@ -175,6 +176,51 @@ test('the settings switch on (the browser’s subscribe answered by the test’s
   await expect(notifySwitch(page)).not.toBeChecked();
   await expect(notifyState(page)).toHaveText('Off: questions show in the app only.');
   expect(bridge.push.subscriptions.all()).toEqual([]);
+});
+
+test('a push service that keeps failing: the test says not sent, the bridge stops after three, the switch says stopped, and on again works', async ({ page, context }) => {
+  const { url } = await start();
+  const origin = new URL(url).origin;
+  const sub = service.subscribe();
+  await page.addInitScript((json) => {
+    let kept: object | null = null;
+    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
+    PushManager.prototype.subscribe = async function () {
+      return (kept ??= made()) as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return kept as PushSubscription | null;
+    };
+  }, sub.json);
+  await context.grantPermissions(['notifications'], { origin });
+  await pairedWithWorker(page);
+  await page.goto(`${url}#/settings`);
+  await notifySwitch(page).click();
+  await expect(notifySwitch(page)).toBeChecked();
+
+  service.answer(sub.id, 500);
+  const testButton = page.getByRole('button', { name: 'Send a test notification' });
+  for (let n = 1; n < PUSH_LIMITS.failuresBeforeDrop; n += 1) {
+    await testButton.click();
+    await expect(page.getByText("Not sent: this phone's push service did not take it.")).toBeVisible();
+    await expect(notifySwitch(page)).toBeChecked();
+  }
+  await testButton.click();
+  await expect(notifyState(page)).toHaveText(/^Stopped: this phone's push service did not take Collie's notifications/);
+  await expect(notifySwitch(page)).not.toBeChecked();
+  await expect(testButton).toHaveCount(0);
+  expect(bridge.push.subscriptions.all()).toEqual([]);
+  // For a person to look at: the stopped state, light and dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `test-results/push/stopped-${colorScheme}.png` });
+  }
+
+  service.answer(sub.id, 201);
+  await notifySwitch(page).click();
+  await expect(notifySwitch(page)).toBeChecked();
+  await expect(notifyState(page)).toHaveText(/^On: a new question shows on this phone/);
+  expect(bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([sub.json.endpoint]);
 });
 
 test('the settings switch cannot be on over plain HTTP, nor on an iPhone outside the Home Screen, and says why', async ({ page, browser }) => {

@@ -109,6 +109,17 @@ describe('the notifications switch', () => {
     expect(r.api.subscribe).toHaveBeenCalledTimes(2);
   });
 
+  it('says a test the push service did not take was not sent, and shows stopped once the bridge gave up', async () => {
+    const r = rig();
+    await r.store.toggle();
+    vi.mocked(r.api.test).mockResolvedValue({ sent: 0 });
+    await r.store.sendTest();
+    expect([r.store.tested.value, r.store.state.value]).toEqual([{ notTaken: true }, 'on']);
+    vi.mocked(r.api.key).mockResolvedValue({ publicKey: 'BPz4', subscribed: false, stopped: { at: '2030-01-01T00:00:00.000Z' } });
+    await r.store.sendTest();
+    expect([r.store.tested.value, r.store.state.value]).toEqual([{ notTaken: true }, 'stopped']);
+  });
+
   it('subscribes again when the kept subscription was made for another key (the bridge’s state folder was reset)', async () => {
     const r = rig();
     r.setPermission('granted');

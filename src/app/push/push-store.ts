@@ -39,13 +39,16 @@ export interface PushEnv {
   now(): number;
 }
 
+export type TestOutcome = { sent: true } | { notTaken: true } | { failed: string };
+
 export interface PushStore {
   state: ReadonlySignal<NotifyState>;
   /** Turning on or off is under way: the switch waits. */
   busy: ReadonlySignal<boolean>;
   /** Why the last turning on failed (the browser's or the bridge's words). */
   problem: ReadonlySignal<string | null>;
-  tested: ReadonlySignal<{ sent: true } | { failed: string } | null>;
+  /** How the last test went: sent, not taken by the phone's push service, or failed (the bridge's or the browser's words). */
+  tested: ReadonlySignal<TestOutcome | null>;
   /** The switch's tap: asks the browser's permission only now, never before. */
   toggle(): Promise<void>;
   sendTest(): Promise<void>;
@@ -76,7 +79,7 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
   const state = signal<NotifyState>(byPermission());
   const busy = signal(false);
   const problem = signal<string | null>(null);
-  const tested = signal<{ sent: true } | { failed: string } | null>(null);
+  const tested = signal<TestOutcome | null>(null);
 
   /** On only with the browser's permission and a subscription the bridge holds too (sent again: the bridge may have lost it). */
   async function refresh(): Promise<void> {
@@ -147,8 +150,10 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
     async sendTest() {
       tested.value = null;
       try {
-        await api.test();
-        tested.value = { sent: true };
+        const { sent } = await api.test();
+        tested.value = sent > 0 ? { sent: true } : { notTaken: true };
+        // Not taken: the bridge may have given up on this subscription just now, and the switch says so.
+        if (sent === 0) await refresh().catch(() => undefined);
       } catch (err) {
         tested.value = { failed: why(err) };
       }

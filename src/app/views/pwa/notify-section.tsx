@@ -38,7 +38,7 @@ export function NotifySection({ push }: { push: PushStore }) {
             {t('notify.test')}
           </button>
           <p class="muted" role="status">
-            {tested === null ? '' : 'sent' in tested ? t('notify.testSent') : t('notify.testFailed', { why: tested.failed })}
+            {tested === null ? '' : 'sent' in tested ? t('notify.testSent') : 'notTaken' in tested ? t('notify.testNotTaken') : t('notify.testFailed', { why: tested.failed })}
           </p>
         </>
       )}
