@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Item, PermissionAsk } from '../../wire/types';
+import { tempDir, wireCall, type TempDir } from '../testing';
+import { BIG_BYTES, CODING_SCRIPT, GO_FILE, SAY } from './testing/coding-script';
+import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from './testing/pi-home';
+import { startScriptedModel, textOf, type ScriptedModel } from './testing/scripted-model';
+import { openPiAgent, type PiAgent } from './pi-agent';
+import { REFUSED_REASON } from './tool-gate';
+
+/**
+ * The Pi entry point with the real Pi package: only the model is scripted (an OpenAI-compatible
+ * server on 127.0.0.1, configured in the test's own Pi home). Everything goes over the wire on
+ * the agent's real socket, as the bridge sends it.
+ */
+Object.assign(process.env, PI_OFFLINE_ENV);
+let model: ScriptedModel;
+let dir: TempDir;
+let agent: PiAgent;
+let socket: string;
+let project: string;
+let n = 0;
+const rid = () => `r-${Date.now().toString(36)}-${++n}`;
+
+beforeAll(async () => {
+  model = await startScriptedModel(CODING_SCRIPT);
+});
+afterAll(async () => {
+  await model.close();
+});
+beforeEach(async () => {
+  process.env[SCRIPTED_KEY_ENV] = 'scripted-key-0123456789';
+  dir = await tempDir();
+  project = join(dir.path, 'project');
+  await mkdir(project);
+  await writePiHome(join(dir.path, 'pi-home'), model.baseUrl);
+  socket = join(dir.path, 'run', 'pi.sock');
+  agent = await start();
+});
+afterEach(async () => {
+  await agent.close();
+  await dir.cleanup();
+});
+
+const start = () => openPiAgent({ cwd: project, socket, dataDir: join(dir.path, 'data'), agentDir: join(dir.path, 'pi-home'), log: () => {} });
+const paneOf = (id: string) => agent.collie.state.panes.get(id)!;
+const itemsOf = (id: string): Item[] => paneOf(id).conversation.record.items;
+const openAsk = (id: string) => [...paneOf(id).openAsks.values()][0]?.ask;
+
+async function newChat(): Promise<string> {
+  const reply = await wireCall(socket, 'POST', '/starter/new-chat', { requestId: rid() });
+  expect(reply.status).toBe(200);
+  return reply.json.paneId as string;
+}
+const send = (paneId: string, text: string, extra: object = {}) =>
+  wireCall(socket, 'POST', `/pane/${paneId}/send`, { requestId: rid(), text, turnId: paneOf(paneId).turn?.id ?? null, ...extra });
+const answer = (paneId: string, ask: { id: string; revision: number }, optionId: string) =>
+  wireCall(socket, 'POST', `/pane/${paneId}/answer`, { requestId: rid(), askId: ask.id, revision: ask.revision, answer: { optionIds: [optionId] } });
+const waitForAsk = (paneId: string) => vi.waitFor(() => expect(openAsk(paneId)).toBeDefined(), { timeout: 10_000 }).then(() => openAsk(paneId) as PermissionAsk);
+const waitForIdle = (paneId: string) => vi.waitFor(() => expect(paneOf(paneId).turn?.state).not.toBe('running'), { timeout: 10_000 });
+const toolItems = (paneId: string) => itemsOf(paneId).filter((i): i is Extract<Item, { kind: 'tool' }> => i.kind === 'tool');
+const texts = (paneId: string) => itemsOf(paneId).map((i) => ('text' in i ? i.text : ''));
+
+describe('Pi as a durable agent', () => {
+  it('asks before write, with a card built from the tool and its path; Allow writes the file and the chat shows the call done', async () => {
+    const pane = await newChat();
+    expect((await send(pane, SAY.write)).json.status).toBe('accepted');
+    const ask = await waitForAsk(pane);
+    expect(ask).toMatchObject({ kind: 'permission', title: 'write hello.txt', tool: { name: 'write', input: { path: 'hello.txt', content: 'hi' } } });
+    expect(ask.options.map((o) => o.effect)).toEqual(['allow', 'allow-always', 'deny']);
+    expect(ask.reason).toMatch(/^Allow always lets write run without asking/);
+    expect(JSON.stringify(ask)).not.toContain("I'll create"); // the model's words are never the card's
+    expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+    expect((await answer(pane, ask, 'allow')).json).toEqual({ outcome: 'taken' });
+    await waitForIdle(pane);
+    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(toolItems(pane)).toMatchObject([{ name: 'write', summary: 'hello.txt', status: 'done' }]);
+    expect(texts(pane)).toEqual([SAY.write, "I'll create hello.txt.", '', 'Created hello.txt.']);
+    expect(paneOf(pane).title).toBe(SAY.write);
+  });
+
+  it('Deny blocks the call, the model is told, and the tool item says denied', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.write);
+    await answer(pane, await waitForAsk(pane), 'deny');
+    await waitForIdle(pane);
+    expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+    expect(toolItems(pane)).toMatchObject([{ name: 'write', status: 'denied', output: REFUSED_REASON }]);
+    expect(texts(pane)).toContain('You refused, so I did not create hello.txt.');
+    expect(textOf(model.requests.at(-1)!.at(-1))).toBe(REFUSED_REASON);
+  });
+
+  it('Allow always lets that tool run without a card for the rest of the chat', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.write);
+    await answer(pane, await waitForAsk(pane), 'always');
+    await waitForIdle(pane);
+    await writeFile(join(project, 'hello.txt'), 'changed');
+    await send(pane, SAY.write);
+    await waitForIdle(pane);
+    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(toolItems(pane).map((t) => t.status)).toEqual(['done', 'done']);
+    // Another chat asks again: allow always is per chat.
+    const other = await newChat();
+    await send(other, SAY.write);
+    expect((await waitForAsk(other)).tool?.name).toBe('write');
+  });
+
+  it('cuts a tool argument of megabytes on the card and withholds Allow always', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.big);
+    const ask = await waitForAsk(pane);
+    expect(ask.options.map((o) => o.id)).toEqual(['allow', 'deny']);
+    expect(Buffer.byteLength((ask.tool!.input as { content: string }).content)).toBeLessThan(8192);
+    expect(BIG_BYTES).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('a model error is a notice with its reason; the agent stays up and the next send tries again', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.fail);
+    await waitForIdle(pane);
+    await vi.waitFor(() => expect(texts(pane).some((t) => t.startsWith('The model did not answer') && t.includes('scripted outage'))).toBe(true));
+    await send(pane, 'hello again');
+    await waitForIdle(pane);
+    expect(texts(pane)).toContain('I heard: hello again');
+  });
+
+  it('no model key: a notice with Pi’s reason, never a key; the agent stays up and the next send tries again', async () => {
+    await writePiHome(join(dir.path, 'pi-home'), model.baseUrl, { withKey: false });
+    await agent.close();
+    agent = await start();
+    const pane = await newChat();
+    const asked = model.requests.length;
+    for (const text of ['hello', 'hello again']) {
+      await send(pane, text);
+      await waitForIdle(pane);
+    }
+    const notices = itemsOf(pane).filter((i) => i.kind === 'notice');
+    expect(notices.map((i) => ('text' in i ? i.text : ''))).toEqual(Array(2).fill('The model did not answer: No API key found for the selected model.'));
+    expect(model.requests).toHaveLength(asked); // Pi never reached for a model it has no key for
+  });
+
+  it('steer reaches the running tool call’s next step; stop ends the turn and closes its card', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.long);
+    await answer(pane, await waitForAsk(pane), 'allow');
+    await vi.waitFor(() => expect(toolItems(pane)[0]?.status).toBe('running'));
+    expect((await send(pane, 'also print the date', { steer: true })).json.status).toBe('steered');
+    await writeFile(join(project, GO_FILE), '');
+    const second = await vi.waitFor(
+      () => {
+        const ask = openAsk(pane);
+        expect(ask?.title).toBe('bash sleep 600 && echo never');
+        return ask!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(texts(pane)).toContain('Steered: also print the date');
+    const turnId = paneOf(pane).turn!.id;
+    expect((await wireCall(socket, 'POST', `/pane/${pane}/abort`, { requestId: rid(), turnId })).json).toEqual({ status: 'stopped' });
+    expect(paneOf(pane).decided.get(second.id)?.decidedBy).toBe('program');
+    await vi.waitFor(() => expect(toolItems(pane).at(-1)?.status).toBe('failed'));
+    expect(texts(pane).some((t) => t.startsWith('Stopped on the phone'))).toBe(true);
+    expect(paneOf(pane).turn?.state).toBe('stopped');
+  });
+
+  it('killed while a card is open: started again, the same card under the same id, answered once, the tool runs once', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.write);
+    const ask = await waitForAsk(pane);
+    await agent.close(); // as a kill does, but for the socket file: the process keeps nothing in memory across
+    agent = await start();
+    const again = await waitForAsk(pane);
+    expect([again.id, again.revision, again.title]).toEqual([ask.id, ask.revision, ask.title]);
+    expect((await answer(pane, again, 'allow')).json).toEqual({ outcome: 'taken' });
+    await vi.waitFor(() => expect(texts(pane)).toContain('Created hello.txt.'), { timeout: 10_000 });
+    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(toolItems(pane)).toMatchObject([{ status: 'done' }]);
+    expect((await answer(pane, again, 'allow')).json).toMatchObject({ code: 'decided' });
+  });
+});

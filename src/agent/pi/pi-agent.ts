@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { AgentSession, ExtensionFactory, SettingsManager } from '@mariozechner/pi-coding-agent';
+import { cleanField } from '../../wire/clean';
+import { openCollie, type Collie, type OpenCollieOptions, type PaneHandle } from '../kit';
+import { PiBook } from './pi-book';
+import { PiConversation } from './pi-conversation';
+import { loadPi, type PiModule } from './load-pi';
+import { toolItemId } from './pi-items';
+import { phoneUi } from './pi-ui';
+import { ToolGate } from './tool-gate';
+
+export interface OpenPiOptions {
+  /** The project folder Pi works in (its tools read and write here). */
+  cwd: string;
+  /** The agent's name on the phone (default `pi`). */
+  hostName?: string;
+  /** Where the entry point keeps the conversations (the kit's data folder and its own small book). */
+  dataDir: string;
+  /** Pi's home (its settings, models, keys and sessions); default Pi's own (`PI_CODING_AGENT_DIR` or `~/.pi/agent`). */
+  agentDir?: string;
+  /** The transport, as `openCollie` takes it: a private socket, or a port behind a token. */
+  socket?: string;
+  port?: number;
+  host?: string;
+  tls?: OpenCollieOptions['tls'];
+  tokens?: string[];
+  /** More Pi extensions, beside the permission gate and those Pi finds in its home and the project. */
+  extensions?: ExtensionFactory[];
+  log?: (line: string) => void;
+}
+
+export interface PiAgent {
+  readonly collie: Collie;
+  /** The conversations shown now, by pane id. */
+  readonly open: ReadonlyMap<string, PiConversation>;
+  close(): Promise<void>;
+}
+
+const WORKSPACE = 'pi';
+const TAB = 'chats';
+const NEW_CHAT_TITLE = 'New chat';
+/** A new chat takes its title from the first thing sent in it, this long at most. */
+const TITLE_CHARS = 60;
+
+/**
+ * Runs Pi, the coding agent, as a durable agent: each Pi session is one conversation on the phone;
+ * every tool call that can change anything waits for a permission card; Pi's own dialogs are cards;
+ * sends, steers and stops reach Pi's run. Pi's model, keys and settings are Pi's own: the entry
+ * point never reads or stores a model key (it asks Pi for one only to hide it in error text).
+ */
+export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promise<PiAgent> {
+  const sdk = pi ?? (await loadPi());
+  const log = options.log ?? ((line: string) => console.error(line));
+  const agentDir = options.agentDir ?? sdk.getAgentDir();
+  const book = PiBook.open(options.dataDir);
+  const transport =
+    options.socket !== undefined
+      ? { socket: options.socket }
+      : {
+          port: options.port ?? 0,
+          ...(options.host ? { host: options.host } : {}),
+          ...(options.tls ? { tls: options.tls } : {}),
+          ...(options.tokens ? { tokens: options.tokens } : {}),
+        };
+  const collie = await openCollie({
+    ...transport,
+    hostName: options.hostName ?? 'pi',
+    caps: { asks: true, starters: true, send: true, steer: true, abort: true, rename: true, close: true, history: true, reopen: true },
+    dataDir: options.dataDir,
+    log,
+  });
+  // Allow always outlives its card: offered on the private socket only, never over a token.
+  const offerAlways = options.socket !== undefined;
+  const tab = collie.workspace(WORKSPACE, { title: basename(options.cwd) || options.cwd }).tab(TAB, { title: 'Chats' });
+  const open = new Map<string, PiConversation>();
+  const authStorage = sdk.AuthStorage.create(`${agentDir}/auth.json`);
+  const modelRegistry = sdk.ModelRegistry.create(authStorage, `${agentDir}/models.json`);
+  let secrets: string[] = [];
+
+  /** Opens (or resumes) the Pi session behind a pane, with the permission gate and the phone's dialogs. */
+  async function attach(pane: PaneHandle, sessionFile: string | undefined): Promise<PiConversation> {
+    const gate = new ToolGate(pane, book, pane.conversationId, offerAlways);
+    const gateExtension: ExtensionFactory = (api) => {
+      api.on('tool_call', (event, ctx) => gate.check(event.toolCallId, event.toolName, event.input as Record<string, unknown>, ctx.signal));
+    };
+    const settingsManager = sdk.SettingsManager.create(options.cwd, agentDir);
+    const resourceLoader = new sdk.DefaultResourceLoader({ cwd: options.cwd, agentDir, settingsManager, extensionFactories: [gateExtension, ...(options.extensions ?? [])] });
+    await resourceLoader.reload();
+    const sessionManager = sessionFile && existsSync(sessionFile) ? sdk.SessionManager.open(sessionFile) : sdk.SessionManager.create(options.cwd);
+    const { session } = await sdk.createAgentSession({ cwd: options.cwd, agentDir, authStorage, modelRegistry, settingsManager, resourceLoader, sessionManager });
+    await session.bindExtensions({ uiContext: phoneUi(pane) });
+    const file = session.sessionFile;
+    if (file) book.set(pane.conversationId, file);
+    const model = session.model;
+    if (model)
+      void modelRegistry.getApiKeyForProvider(model.provider).then(
+        (key) => (secrets = key ? [key] : []),
+        () => {},
+      );
+    const conversation = new PiConversation(session, {
+      pane,
+      conversationId: pane.conversationId,
+      book,
+      gate,
+      log,
+      secrets: () => secrets,
+      beforeRun: () => readyToRun(session, settingsManager),
+    });
+    open.set(pane.id, conversation);
+    return conversation;
+  }
+
+  /**
+   * Before each run, Pi's keys are read again; a session that started with no usable model (no
+   * key then) takes Pi's default model once it has one, so the next send after a key is given works.
+   */
+  async function readyToRun(session: AgentSession, settingsManager: SettingsManager): Promise<void> {
+    authStorage.reload();
+    const provider = settingsManager.getDefaultProvider();
+    const id = settingsManager.getDefaultModel();
+    const current = session.model;
+    if (!provider || !id || (current && current.provider !== 'unknown')) return;
+    const model = modelRegistry.find(provider, id);
+    if (model && modelRegistry.hasConfiguredAuth(model)) await session.setModel(model);
+  }
+
+  const internal = collie.state;
+  const conversationOf = (paneId: string) => {
+    const conversation = open.get(paneId);
+    if (!conversation) throw new Error(`no Pi session is open in pane ${paneId}`);
+    return conversation;
+  };
+
+  collie.handle({
+    async send(context) {
+      const pane = internal.panes.get(context.pane.id);
+      // A new chat is named by the first thing sent in it, as Pi's own session list shows it.
+      if (pane && pane.title === NEW_CHAT_TITLE) pane.setTitle(cleanField.title(context.text.split('\n', 1)[0]!.slice(0, TITLE_CHARS)).text || NEW_CHAT_TITLE);
+      await conversationOf(context.pane.id).send(context);
+    },
+    abort({ pane }) {
+      open.get(pane.id)?.stopped();
+    },
+    rename({ target, id, title }) {
+      if (target === 'pane') open.get(id)?.session.setSessionName(title);
+    },
+    close({ target, id }) {
+      if (target !== 'pane') return;
+      open.get(id)?.dispose('closed');
+      open.delete(id);
+    },
+    async reopen({ conversationId, pane }) {
+      const conversation = await attach(pane, book.get(conversationId)?.sessionFile);
+      conversation.resumeDangling();
+    },
+  });
+  collie.starter({ id: 'new-chat', label: NEW_CHAT_TITLE }, async () => {
+    const pane = tab.pane(`chat-${randomUUID().slice(0, 8)}`, { title: NEW_CHAT_TITLE, harness: 'pi' });
+    await attach(pane, undefined);
+    return pane;
+  });
+
+  // The conversations that were open when the agent stopped: their sessions resumed, their left-over tool calls settled.
+  for (const kept of collie.conversations()) {
+    if (kept.state !== 'open') continue;
+    const pane = tab.pane(kept.paneId, { title: kept.title, harness: 'pi' });
+    markInterrupted(collie, pane);
+    const conversation = await attach(pane, book.get(kept.id)?.sessionFile);
+    conversation.resumeDangling();
+  }
+  collie.ready();
+
+  return {
+    collie,
+    open,
+    async close() {
+      for (const conversation of open.values()) conversation.dispose('agent-stopping');
+      open.clear();
+      await collie.close();
+    },
+  };
+}
+
+/** A tool item still "running" from the last run ran in a process that is gone: it reads as failed until its call is settled again. */
+function markInterrupted(collie: Collie, pane: PaneHandle): void {
+  const items = collie.state.conversations.get(pane.conversationId)?.record.items ?? [];
+  for (const item of items)
+    if (item.kind === 'tool' && item.status === 'running')
+      pane.item({ ...item, id: toolItemId(item.toolCallId), status: 'failed', output: 'Interrupted: the agent stopped while this ran.' });
+}

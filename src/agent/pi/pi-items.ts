@@ -1,0 +1,131 @@
+import { cleanField } from '../../wire/clean';
+import { LIMITS } from '../../wire/limits';
+import { utf8Length } from '../../wire/utf8';
+import type { ToolStatus } from '../../wire/types';
+import type { ItemSpec } from '../handles';
+
+/**
+ * How Pi's messages read on the phone, one rule each: the model's text is markdown (a reply when
+ * it is too long for markdown), its thinking a thinking item, each tool call a tool item with a
+ * summary of its arguments and (bounded) output, and a failure a notice in words. The shapes below
+ * are the parts of Pi's messages (`@mariozechner/pi-ai`) this reads; nothing else is relied on.
+ */
+export interface PiText {
+  type: 'text';
+  text: string;
+}
+export interface PiThinking {
+  type: 'thinking';
+  thinking: string;
+}
+export interface PiToolCall {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+export interface PiAssistantMessage {
+  role: 'assistant';
+  content: (PiText | PiThinking | PiToolCall | { type: string })[];
+  stopReason?: string;
+  errorMessage?: string;
+}
+export interface PiToolResult {
+  content: ({ type: string; text?: string } | PiText)[];
+  isError: boolean;
+}
+
+/** How a tool call ended, as the tool gate knows it (a refusal is not a failure of the tool). */
+export type ToolEnd = { isError: boolean; refused?: 'denied' | 'stopped' };
+
+/** The id of the tool item of a tool call: one per call, so each new version replaces it. */
+export const toolItemId = (toolCallId: string) => `tool-${toolCallId}`;
+
+/** A part's item id: the message's key and the part's place in it. */
+export const partItemId = (messageKey: string, index: number) => `${messageKey}-${index}`;
+
+const SUMMARY_CHARS = 200;
+const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
+const cut = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
+
+/** One line saying what a tool call does, from its arguments only (never the model's prose). */
+export function toolSummary(name: string, args: Record<string, unknown>): string {
+  const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
+  const command = str('command');
+  if (name === 'bash' && command !== undefined) return cut(firstLine(command) + (command.includes('\n') ? ' …' : ''), SUMMARY_CHARS);
+  const path = str('path') ?? str('file_path');
+  const pattern = str('pattern');
+  if (pattern !== undefined) return cut(path ? `${pattern} in ${path}` : pattern, SUMMARY_CHARS);
+  if (path !== undefined) return cut(path, SUMMARY_CHARS);
+  const json = JSON.stringify(args) ?? '';
+  return json === '{}' ? '' : cut(json, SUMMARY_CHARS);
+}
+
+/** A tool's output as text: its text parts, an image as a word; the end kept when it is long (the end says how it went). */
+export function toolOutputText(result: PiToolResult | undefined): string {
+  if (!result) return '';
+  const text = result.content.map((part) => (part.type === 'text' ? ((part as PiText).text ?? '') : `[${part.type}]`)).join('\n');
+  if (utf8Length(text) <= LIMITS.toolOutputBytes) return text;
+  // Keep the tail: a long log's last lines say how it ended.
+  let tail = text.slice(-LIMITS.toolOutputBytes);
+  while (utf8Length(tail) > LIMITS.toolOutputBytes - 4) tail = tail.slice(Math.ceil(tail.length / 16));
+  return `…${tail}`;
+}
+
+/** The model's text: markdown while it fits markdown's limit, else a plain reply (cut at the item limit). */
+export function textItem(id: string, text: string): ItemSpec {
+  if (utf8Length(text) <= LIMITS.richTextBytes) return { id, kind: 'markdown', text };
+  return { id, kind: 'reply', text: cleanField.itemText(text).text };
+}
+
+/** The items an assistant message shows as: its text, thinking and tool calls, in order. */
+export function assistantItems(messageKey: string, message: PiAssistantMessage, toolStatus: (toolCallId: string) => ToolStatus = () => 'running'): ItemSpec[] {
+  const items: ItemSpec[] = [];
+  message.content.forEach((part, index) => {
+    if (part.type === 'text' && (part as PiText).text.trim() !== '') items.push(textItem(partItemId(messageKey, index), (part as PiText).text));
+    else if (part.type === 'thinking' && (part as PiThinking).thinking.trim() !== '')
+      items.push({ id: partItemId(messageKey, index), kind: 'thinking', text: cleanField.itemText((part as PiThinking).thinking).text });
+    else if (part.type === 'toolCall') {
+      const call = part as PiToolCall;
+      items.push(toolItem(call, toolStatus(call.id)));
+    }
+  });
+  return items;
+}
+
+/** A tool call's item, before or after it ran. */
+export function toolItem(call: Pick<PiToolCall, 'id' | 'name' | 'arguments'>, status: ToolStatus, output?: string): ItemSpec {
+  const summary = toolSummary(call.name, call.arguments);
+  return {
+    id: toolItemId(call.id),
+    kind: 'tool',
+    toolCallId: call.id,
+    name: cleanField.label(call.name).text,
+    ...(summary ? { summary } : {}),
+    ...(output ? { output } : {}),
+    status,
+  };
+}
+
+/** The status a finished tool call shows: refused by the person, stopped, failed or done. */
+export function endedStatus(end: ToolEnd): ToolStatus {
+  if (end.refused === 'denied') return 'denied';
+  if (end.refused === 'stopped' || end.isError) return 'failed';
+  return 'done';
+}
+
+/** Words for a turn that ended in the model's failure; secrets in the provider's text are hidden first. */
+export function modelFailureText(errorMessage: string | undefined, secrets: readonly string[] = []): string {
+  const reason = redact(errorMessage?.trim() || 'no reason given', secrets);
+  return cleanField.itemText(`The model did not answer: ${reason}`).text;
+}
+
+// Key-looking tokens (sk-…, key-…) a provider may echo in an error: never shown whole.
+const KEY_LIKE = /\b((?:sk|pk|rk|key|api|tok)[-_])[A-Za-z0-9_-]{8,}/gi;
+
+/** Hides every known secret and anything shaped like an API key. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[hidden]');
+  return out.replace(KEY_LIKE, '$1[hidden]');
+}
