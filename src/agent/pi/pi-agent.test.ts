@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ExtensionFactory } from '@mariozechner/pi-coding-agent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item, PermissionAsk } from '../../wire/types';
 import { tempDir, wireCall, type TempDir } from '../testing';
@@ -44,7 +45,8 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-const start = () => openPiAgent({ cwd: project, socket, dataDir: join(dir.path, 'data'), agentDir: join(dir.path, 'pi-home'), log: () => {} });
+const start = (extensions: ExtensionFactory[] = []) =>
+  openPiAgent({ cwd: project, socket, dataDir: join(dir.path, 'data'), agentDir: join(dir.path, 'pi-home'), extensions, log: () => {} });
 const paneOf = (id: string) => agent.collie.state.panes.get(id)!;
 const itemsOf = (id: string): Item[] => paneOf(id).conversation.record.items;
 const openAsk = (id: string) => [...paneOf(id).openAsks.values()][0]?.ask;
@@ -164,6 +166,59 @@ describe('Pi as a durable agent', () => {
     await vi.waitFor(() => expect(toolItems(pane).at(-1)?.status).toBe('failed'));
     expect(texts(pane).some((t) => t.startsWith('Stopped on the phone'))).toBe(true);
     expect(paneOf(pane).turn?.state).toBe('stopped');
+  });
+
+  it('a closed chat is in history with its items; reopened, Pi resumes that session', async () => {
+    const pane = await newChat();
+    await send(pane, 'remember the word walnut');
+    await waitForIdle(pane);
+    const conversationId = paneOf(pane).conversation.id;
+    expect((await wireCall(socket, 'POST', '/close', { requestId: rid(), target: 'pane', id: pane })).status).toBe(200);
+    const history = await wireCall(socket, 'GET', '/conversations');
+    expect(history.json.conversations).toMatchObject([{ id: conversationId, title: 'remember the word walnut', state: 'closed' }]);
+    const items = await wireCall(socket, 'GET', `/conversation/${conversationId}/items`);
+    expect(items.json.items.map((i: { text?: string }) => i.text)).toEqual(['remember the word walnut', 'I heard: remember the word walnut']);
+    const reopened = await wireCall(socket, 'POST', '/reopen', { requestId: rid(), conversationId });
+    const again = reopened.json.paneId as string;
+    await send(again, 'what was the word?');
+    await waitForIdle(again);
+    expect(texts(again)).toContain('I heard: what was the word?');
+    // The model got the whole session: the earlier exchange came from Pi's own session file.
+    expect(model.requests.at(-1)!.map(textOf).filter(Boolean).slice(1)).toEqual(['remember the word walnut', 'I heard: remember the word walnut', 'what was the word?']);
+  });
+
+  it("Pi's own dialogs are cards: an extension's confirm is a choice card, and its answer reaches the extension", async () => {
+    await agent.close();
+    const confirmed: boolean[] = [];
+    agent = await start([
+      (api) =>
+        api.on('tool_call', async (event, ctx) => {
+          if (event.toolName !== 'write') return undefined;
+          const ok = await ctx.ui.confirm('Really write?', `It writes ${String((event.input as { path: string }).path)}.`);
+          confirmed.push(ok);
+          return ok ? undefined : { block: true, reason: 'not confirmed' };
+        }),
+    ]);
+    const pane = await newChat();
+    await send(pane, SAY.write);
+    await answer(pane, await waitForAsk(pane), 'allow');
+    const dialog = await vi.waitFor(() => {
+      const ask = openAsk(pane);
+      expect(ask?.kind).toBe('choice');
+      return ask!;
+    });
+    expect(dialog).toMatchObject({
+      title: 'Really write?',
+      reason: 'It writes hello.txt.',
+      options: [
+        { id: 'yes', label: 'Yes' },
+        { id: 'no', label: 'No' },
+      ],
+    });
+    await answer(pane, dialog, 'yes');
+    await waitForIdle(pane);
+    expect(confirmed).toEqual([true]);
+    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
   });
 
   it('killed while a card is open: started again, the same card under the same id, answered once, the tool runs once', async () => {

@@ -83,7 +83,7 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
   async function attach(pane: PaneHandle, sessionFile: string | undefined): Promise<PiConversation> {
     const gate = new ToolGate(pane, book, pane.conversationId, offerAlways);
     const gateExtension: ExtensionFactory = (api) => {
-      api.on('tool_call', (event, ctx) => gate.check(event.toolCallId, event.toolName, event.input as Record<string, unknown>, ctx.signal));
+      api.on('tool_call', (event, ctx) => gate.check(event.toolCallId, event.toolName, event.input, ctx.signal));
     };
     const settingsManager = sdk.SettingsManager.create(options.cwd, agentDir);
     const resourceLoader = new sdk.DefaultResourceLoader({ cwd: options.cwd, agentDir, settingsManager, extensionFactories: [gateExtension, ...(options.extensions ?? [])] });
@@ -127,8 +127,9 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
   }
 
   const internal = collie.state;
-  const conversationOf = (paneId: string) => {
-    const conversation = open.get(paneId);
+  const attaching = new Map<string, Promise<PiConversation>>();
+  const conversationOf = async (paneId: string) => {
+    const conversation = open.get(paneId) ?? (await attaching.get(paneId));
     if (!conversation) throw new Error(`no Pi session is open in pane ${paneId}`);
     return conversation;
   };
@@ -138,7 +139,7 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
       const pane = internal.panes.get(context.pane.id);
       // A new chat is named by the first thing sent in it, as Pi's own session list shows it.
       if (pane && pane.title === NEW_CHAT_TITLE) pane.setTitle(cleanField.title(context.text.split('\n', 1)[0]!.slice(0, TITLE_CHARS)).text || NEW_CHAT_TITLE);
-      await conversationOf(context.pane.id).send(context);
+      await (await conversationOf(context.pane.id)).send(context);
     },
     abort({ pane }) {
       open.get(pane.id)?.stopped();
@@ -151,9 +152,13 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
       open.get(id)?.dispose('closed');
       open.delete(id);
     },
-    async reopen({ conversationId, pane }) {
-      const conversation = await attach(pane, book.get(conversationId)?.sessionFile);
-      conversation.resumeDangling();
+    reopen({ conversationId, pane }) {
+      // The kit answers the reopen at once; a send that comes before Pi's session is open waits for it.
+      const opening = attach(pane, book.get(conversationId)?.sessionFile).then((conversation) => (conversation.resumeDangling(), conversation));
+      attaching.set(pane.id, opening);
+      opening
+        .catch((err: unknown) => log(`[agent] the Pi session of ${conversationId} did not open: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => attaching.delete(pane.id));
     },
   });
   collie.starter({ id: 'new-chat', label: NEW_CHAT_TITLE }, async () => {

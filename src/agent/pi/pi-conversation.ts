@@ -108,7 +108,7 @@ export class PiConversation {
     try {
       if (!tool) throw new Error(`Pi has no tool named ${call.name} now`);
       const result = await tool.execute(call.id, call.arguments, undefined);
-      return this.finish(call, { content: result.content as PiToolResult['content'], isError: false });
+      return this.finish(call, { content: result.content, isError: false });
     } catch (err) {
       return this.finish(call, { content: [{ type: 'text', text: err instanceof Error ? err.message : String(err) }], isError: true });
     }
@@ -160,7 +160,7 @@ export class PiConversation {
       case 'message_update':
         if (event.message.role !== 'assistant') return;
         // While it streams: its text and thinking (a tool call's arguments are drawn once whole).
-        for (const item of assistantItems(this.messageKey, event.message as unknown as PiAssistantMessage)) if (item.kind !== 'tool') this.pending.set(item.id, item);
+        for (const item of assistantItems(this.messageKey, event.message)) if (item.kind !== 'tool') this.pending.set(item.id, item);
         this.drawSoon();
         return;
       case 'message_end': {

@@ -50,7 +50,7 @@ const cut = (text: string, chars: number) => (text.length > chars ? `${text.slic
 
 /** One line saying what a tool call does, from its arguments only (never the model's prose). */
 export function toolSummary(name: string, args: Record<string, unknown>): string {
-  const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
+  const str = (key: string) => (typeof args[key] === 'string' ? args[key] : undefined);
   const command = str('command');
   if (name === 'bash' && command !== undefined) return cut(firstLine(command) + (command.includes('\n') ? ' …' : ''), SUMMARY_CHARS);
   const path = str('path') ?? str('file_path');
