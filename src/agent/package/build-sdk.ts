@@ -1,6 +1,7 @@
 /**
- * Builds `@colliepwa/durable-sdk` from the kit's one entry (src/agent/kit.ts): plain ES modules
- * bundled by esbuild (the kit's parts of src/wire included, Node's own modules left as imports),
+ * Builds `@colliepwa/durable-sdk` from the kit's one entry (src/agent/kit.ts) and the Pi entry
+ * (src/agent/pi/index.ts, the `./pi` export): plain ES modules bundled by esbuild (the kit's parts
+ * of src/wire included, Node's own modules and Pi left as imports),
  * `.d.ts` types emitted by tsc with specifiers a `nodenext` reader resolves, the JSON Schemas
  * (src/wire/schema), the package's README and licence. `npm run build:sdk [out]`.
  */
@@ -14,6 +15,9 @@ import { schemaDocuments } from '../../wire/schema/documents';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..', '..');
 const ENTRY = join(ROOT, 'src', 'agent', 'kit.ts');
+/** `@colliepwa/durable-sdk/pi`: the Pi entry point, with Pi left to the builder's own install (an optional peer). */
+const PI_ENTRY = join(ROOT, 'src', 'agent', 'pi', 'index.ts');
+const PI_EXTERNAL = ['@mariozechner/pi-coding-agent'];
 export const DEFAULT_OUT = join(ROOT, 'dist', 'durable-sdk');
 
 /**
@@ -29,8 +33,12 @@ export function withJsSpecifiers(text: string): string {
 
 async function bundle(out: string): Promise<void> {
   const result = await build({
-    entryPoints: [ENTRY],
-    outfile: join(out, 'dist', 'index.js'),
+    entryPoints: { index: ENTRY, pi: PI_ENTRY },
+    outdir: join(out, 'dist'),
+    // The kit the two entries share is one chunk, so the Pi entry's agent is the kit's own.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    external: PI_EXTERNAL,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -59,7 +67,7 @@ function declarations(out: string): void {
     strict: true,
     skipLibCheck: true,
   };
-  const program = ts.createProgram([ENTRY], options);
+  const program = ts.createProgram([ENTRY, PI_ENTRY], options);
   const result = program.emit(undefined, (file, text) => ts.sys.writeFile(file, withJsSpecifiers(text)));
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (result.emitSkipped || problems.length > 0) {

@@ -77,13 +77,24 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
   it('packs only the kit: its bundle and types, the JSON Schemas, a README and a licence', () => {
     const paths = tarball.files.map((f) => f.path).sort();
     const outside = paths.filter(
-      (p) => !/^(package\.json|README\.md|LICENSE|dist\/index\.js|dist\/types\/(agent|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(p),
+      (p) =>
+        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
+          p,
+        ),
     );
     expect(outside).toEqual([]);
     expect(paths).toEqual(
       expect.arrayContaining(['LICENSE', 'README.md', 'dist/index.js', 'dist/types/agent/kit.d.ts', 'package.json', 'schemas/index.json', 'schemas/snapshot-reply.schema.json']),
     );
     expect(paths.some((p) => /app|bridge|demos|test/.test(p))).toBe(false);
+  });
+
+  it('has a ./pi entry that loads without Pi installed and says how to install Pi when it is started', async () => {
+    const script = `import('@colliepwa/durable-sdk/pi').then((m) => m.openPiAgent({ cwd: '.', dataDir: 'data', socket: 'x.sock' })).catch((err) => console.log(err.name + ': ' + err.message))`;
+    const output = await run(process.execPath, ['--input-type=module', '-e', script], app);
+    expect(output.trim()).toBe('PiMissing: Pi is not installed: run npm install @mariozechner/pi-coding-agent@0.73.1 (in this project or globally), then start again');
+    const manifest = JSON.parse(await readFile(join(app, 'node_modules', '@colliepwa', 'durable-sdk', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ peerDependenciesMeta: { '@mariozechner/pi-coding-agent': { optional: true } } });
   });
 
   it('declares no runtime dependency, node >= 20 and its entry, types included', async () => {

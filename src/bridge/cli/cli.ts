@@ -6,6 +6,7 @@ import { loadBridgeEnv } from './env-file';
 import { devicesCommand } from './devices-command';
 import { logsCommand } from './logs-command';
 import { pairCommand } from './pair-command';
+import { piCommand } from './pi-command';
 import { bridgePaths } from '../config/paths';
 import { startCommand } from './start-command';
 import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
@@ -55,6 +56,8 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
       return startCommand(rest);
     case 'durable':
       return durableVerbs(rest, { ...io, env: await bridgeEnv() });
+    case 'pi':
+      return piCommand(rest, { ...io, env: await bridgeEnv() });
     case 'logs':
       return logsCommand(rest, io, bridgePaths().stateDir);
     case 'pair':

@@ -63,6 +63,18 @@ The link works once, for 10 minutes; its secret is only in the link itself.`,
       ['', 'check a live durable agent against WIRE.md'],
     ],
   },
+  pi: {
+    lines: [
+      ['collie pi [--cwd DIR] [--name NAME]', 'run Pi, the coding agent, in DIR as a durable agent'],
+      ['collie pi stop [--name NAME]', 'stop it'],
+    ],
+    details: `  --cwd DIR    the project folder Pi works in (default: this folder)
+  --name NAME  its name on the phone (default pi)
+It starts Pi as a process of its own, attaches it and restarts the running bridge. Pi's model,
+keys and settings are Pi's own (~/.pi/agent, or PI_CODING_AGENT_DIR): Collie never sees a key.
+Every tool call but read, grep, find and ls waits for a permission card on the phone.
+Its log: <state>/pi/NAME/agent.log.`,
+  },
   help: {
     lines: [
       ['collie help [<command>]', "all commands, or one command's usage"],
