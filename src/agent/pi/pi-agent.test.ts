@@ -9,6 +9,7 @@ import { BIG_BYTES, CODING_SCRIPT, GO_FILE, SAY } from './testing/coding-script'
 import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from './testing/pi-home';
 import { startScriptedModel, textOf, type ScriptedModel } from './testing/scripted-model';
 import { openPiAgent, type PiAgent } from './pi-agent';
+import { INTERRUPTED_TEXT } from './pi-conversation';
 import { REFUSED_REASON } from './tool-gate';
 
 /**
@@ -219,6 +220,23 @@ describe('Pi as a durable agent', () => {
     await waitForIdle(pane);
     expect(confirmed).toEqual([true]);
     expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+  });
+
+  it('killed while an allowed tool runs: started again, the call reads interrupted, is never run again, and the model is told', async () => {
+    const pane = await newChat();
+    await send(pane, SAY.long);
+    await answer(pane, await waitForAsk(pane), 'allow');
+    await vi.waitFor(() => expect(toolItems(pane)[0]?.status).toBe('running'));
+    const asked = model.requests.length;
+    await agent.close();
+    agent = await start();
+    await vi.waitFor(() => expect(model.requests.length).toBe(asked + 1), { timeout: 10_000 });
+    expect(textOf(model.requests.at(-1)!.at(-1))).toBe(INTERRUPTED_TEXT);
+    expect(toolItems(pane)).toMatchObject([{ name: 'bash', status: 'failed', output: INTERRUPTED_TEXT }]);
+    expect(openAsk(pane)).toBeUndefined();
+    await vi.waitFor(() => expect(texts(pane)).toContain(`The command said: ${INTERRUPTED_TEXT}`));
+    // The first run's command (this test's process outlived the "kill") is let go.
+    await writeFile(join(project, GO_FILE), '');
   });
 
   it('killed while a card is open: started again, the same card under the same id, answered once, the tool runs once', async () => {
