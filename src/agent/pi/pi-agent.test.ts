@@ -174,9 +174,12 @@ describe('Pi as a durable agent', () => {
     await send(pane, 'remember the word walnut');
     await waitForIdle(pane);
     const conversationId = paneOf(pane).conversation.id;
+    // Rename names Pi's own session (as Pi's session list shows it), besides the chat.
+    expect((await wireCall(socket, 'POST', '/rename', { requestId: rid(), target: 'pane', id: pane, title: 'Walnut' })).status).toBe(200);
+    expect(agent.open.get(pane)!.session.sessionName).toBe('Walnut');
     expect((await wireCall(socket, 'POST', '/close', { requestId: rid(), target: 'pane', id: pane })).status).toBe(200);
     const history = await wireCall(socket, 'GET', '/conversations');
-    expect(history.json.conversations).toMatchObject([{ id: conversationId, title: 'remember the word walnut', state: 'closed' }]);
+    expect(history.json.conversations).toMatchObject([{ id: conversationId, title: 'Walnut', state: 'closed' }]);
     const items = await wireCall(socket, 'GET', `/conversation/${conversationId}/items`);
     expect(items.json.items.map((i: { text?: string }) => i.text)).toEqual(['remember the word walnut', 'I heard: remember the word walnut']);
     const reopened = await wireCall(socket, 'POST', '/reopen', { requestId: rid(), conversationId });
