@@ -1,5 +1,6 @@
-import { CAP_NAMES, type Caps, type Hello, type Snapshot, type Starter } from '../wire/types';
+import { CAP_NAMES, type CallerCheck, type Caps, type Hello, type Snapshot, type Starter } from '../wire/types';
 import { SERVICE_NAME, WIRE_VERSIONS } from '../wire/limits';
+import { runtimeName } from './caller/caller-check';
 import { ConversationBook, type Conversation } from './conversations';
 import { freshEpoch } from './fresh-epoch';
 import { PaneModel } from './pane-model';
@@ -35,6 +36,8 @@ export class AgentState {
   readonly conversations: ConversationBook;
   starters: Starter[] = [];
   ready = false;
+  /** Set by the socket transport: whether writes from the agent's own processes are refused (hello says so). */
+  callerCheck: CallerCheck | undefined;
   rev = 1;
   /** Called after every visible change (the kit saves conversations from here). */
   onChange: () => void = () => {};
@@ -44,7 +47,7 @@ export class AgentState {
   constructor(
     readonly hostName: string,
     readonly caps: Caps,
-    readonly runtime = `node ${process.versions.node}`,
+    readonly runtime = runtimeName(),
     conversations = new ConversationBook(),
   ) {
     this.conversations = conversations;
@@ -60,7 +63,7 @@ export class AgentState {
     return {
       service: SERVICE_NAME,
       protocol: { ...WIRE_VERSIONS },
-      host: { name: this.hostName, runtime: this.runtime },
+      host: { name: this.hostName, runtime: this.runtime, ...(this.callerCheck ? { callerCheck: this.callerCheck } : {}) },
       epoch: this.epoch,
       ready: this.ready,
       caps: this.caps,

@@ -4,6 +4,7 @@ import { LIMITS, VERSION_HEADER, WIRE_PREFIX, WIRE_VERSIONS } from '../wire/limi
 import { isRecord, type Rec } from '../wire/read';
 import type { WriteContext } from './routes-write';
 import { routeWire, type WireReply } from './wire-routes';
+import { CALLER_REFUSED } from './caller/bun-listener';
 
 class BodyTooLarge extends Error {}
 
@@ -48,6 +49,11 @@ async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireRepl
   if (version !== undefined && !(version >= WIRE_VERSIONS.min && version <= WIRE_VERSIONS.max)) return incompatible(version, log);
   if (method === 'GET' && path === '/hello') return { status: 200, body: { ...state.hello() } };
   if (!state.ready) return { status: 503, body: { code: 'starting' } };
+  // The caller check: a write from the agent's own process tree (or from a caller it cannot place) is refused whole.
+  if (method === 'POST' && (req.socket as { [CALLER_REFUSED]?: boolean })[CALLER_REFUSED] === true) {
+    req.resume();
+    return { status: 403, body: { code: 'caller-refused' } };
+  }
   let body: Rec = {};
   if (method === 'POST') {
     const parsed = await readJsonBody(req);

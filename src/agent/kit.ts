@@ -11,6 +11,8 @@ import type { Handlers, StarterRun, WriteContext } from './routes-write';
 import { prepareSocketPath, restrictSocket } from './socket-dir';
 import { createTokenCheck, tokensFromEnv } from './token-check';
 import { startNextQueued } from './turns';
+import { planCallerCheck, type CallerCheck } from './caller/caller-check';
+import { bunPeerCredentials, bunRuntime, listenCheckingCallers } from './caller/bun-listener';
 
 /*
  * The kit's one entry: what `@colliepwa/durable-sdk` exports is what this file exports, and the
@@ -20,6 +22,8 @@ export { AskClosedError, type ItemSpec, type PaneHandle, type TurnHandle } from 
 export type { AnswerFor, AskSpec, ChoiceAskSpec, FormAskSpec, FormFieldSpec, PermissionAskSpec, TextAskSpec } from './ask-spec';
 export type { Handlers, StarterRun, Target } from './routes-write';
 export type { SendContext, SendHandler } from './turns';
+export type { CallerCheck } from './caller/caller-check';
+export { CallerCheckUnavailable } from './caller/caller-check';
 export type {
   Answer,
   BeltButton,
@@ -53,7 +57,14 @@ export interface OpenCollieOptions {
   /** Token transport: accepted tokens; defaults to COLLIE_TOKEN and COLLIE_TOKEN_NEXT. */
   tokens?: string[];
   hostName: string;
+  /** Shown on the phone; default the runtime as itself (`bun 1.4.4`, `node 20.20.2`). */
   runtime?: string;
+  /**
+   * Socket transport: refuse writes from this agent's own processes (`403 caller-refused`).
+   * Default on under Bun on Linux; under Bun elsewhere the start fails unless it is "off"; Node
+   * cannot check (it says so in one log line). WIRE.md §17.
+   */
+  callerCheck?: CallerCheck;
   caps?: Partial<Caps>;
   /** A folder to keep conversations in, so a restart shows them again. */
   dataDir?: string;
@@ -109,7 +120,7 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   if (store) state.onChange = () => store.changed();
   const ctx: WriteContext = { state, handlers: {}, starters: new Map(), log };
   state.onTurnEnd = (pane) => startNextQueued(state, pane, ctx.handlers.send, log);
-  const { server, address } = await startTransport(ctx, options);
+  const { server, address, stopListening } = await startTransport(ctx, options);
 
   return {
     address,
@@ -144,26 +155,40 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
         pane.running?.controller.abort();
       }
       await store?.flush();
+      // Bun's listener (the caller check's) takes no new connections; its open ones end with the grace below.
+      stopListening?.(false);
       // Replies in flight (such as the one that answered the last ask) still go out.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        setTimeout(() => {
+          server.closeAllConnections();
+          stopListening?.(true);
+        }, CLOSE_GRACE_MS).unref();
       });
     },
   };
 }
 
-async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Promise<{ server: Server; address: string }> {
+async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Promise<{ server: Server; address: string; stopListening?: (closeActive: boolean) => void }> {
   if (options.socket !== undefined && options.port !== undefined) throw new Error('give socket or port, not both');
   if (options.socket !== undefined) {
-    // Node cannot read a Unix socket's peer credentials, so it cannot refuse its own children.
-    ctx.log('[agent] Node cannot tell who connects to this socket, so any process of your user can answer its questions.');
+    const plan = planCallerCheck(options.callerCheck);
     await prepareSocketPath(options.socket);
     const server = createWireServer(ctx);
-    await listen(server, options.socket);
+    ctx.state.callerCheck = plan.check;
+    if (plan.check === 'off') {
+      ctx.log(plan.line);
+      await listen(server, options.socket);
+      await restrictSocket(options.socket);
+      return { server, address: options.socket };
+    }
+    // Bun on Linux: Bun's own listener, which knows each connection's descriptor, asks the kernel who connected.
+    const peers = await bunPeerCredentials();
+    if (!peers.becomeSubreaper()) ctx.log('[agent] could not become a child subreaper: a process this agent started whose parent exits may escape the caller check');
+    const stopListening = listenCheckingCallers(bunRuntime(), options.socket, server, peers);
     await restrictSocket(options.socket);
-    return { server, address: options.socket };
+    return { server, address: options.socket, stopListening };
   }
   if (options.port === undefined) throw new Error('give a socket path or a port');
   const tokenCheck = createTokenCheck(options.tokens ?? tokensFromEnv());

@@ -1,8 +1,8 @@
 import { cleanField } from './clean';
 import { isValidEpoch } from './epoch-rule';
 import { SERVICE_NAME } from './limits';
-import { bool, count, isRecord, str } from './read';
-import { CAP_NAMES, type Caps, type Hello, type VersionRange } from './types';
+import { bool, count, isRecord, oneOf, str } from './read';
+import { CALLER_CHECKS, CAP_NAMES, type Caps, type Hello, type VersionRange } from './types';
 
 export type HelloResult = { ok: true; hello: Hello } | { ok: false; error: 'wrong-service' | 'malformed' };
 
@@ -34,6 +34,8 @@ export function parseHello(raw: unknown): HelloResult {
   };
   const runtime = str(host?.runtime);
   if (runtime) hello.host.runtime = cleanField.label(runtime).text;
+  const callerCheck = oneOf(host?.callerCheck, CALLER_CHECKS);
+  if (callerCheck) hello.host.callerCheck = callerCheck;
   return { ok: true, hello };
 }
 

@@ -16,10 +16,15 @@ export const CAP_NAMES = ['asks', 'starters', 'send', 'steer', 'abort', 'rename'
 export type CapName = (typeof CAP_NAMES)[number];
 export type Caps = Record<CapName, boolean>;
 
+/** Whether an agent refuses writes from itself and the processes it started. */
+export const CALLER_CHECKS = ['on', 'off'] as const;
+export type CallerCheck = (typeof CALLER_CHECKS)[number];
+
 export interface Hello {
   service: string;
   protocol: VersionRange;
-  host: { name: string; runtime?: string };
+  /** `callerCheck`: whether the agent refuses writes from its own processes (WIRE.md §17). */
+  host: { name: string; runtime?: string; callerCheck?: CallerCheck };
   epoch: string;
   ready: boolean;
   caps: Caps;

@@ -18,6 +18,8 @@ const ENTRY = join(ROOT, 'src', 'agent', 'kit.ts');
 /** `@colliepwa/durable-sdk/pi`: the Pi entry point, with Pi left to the builder's own install (an optional peer). */
 const PI_ENTRY = join(ROOT, 'src', 'agent', 'pi', 'index.ts');
 const PI_EXTERNAL = ['@mariozechner/pi-coding-agent'];
+/** Bun's FFI, loaded by the caller check only under Bun. */
+const BUN_EXTERNAL = ['bun:ffi'];
 export const DEFAULT_OUT = join(ROOT, 'dist', 'durable-sdk');
 
 /**
@@ -38,7 +40,7 @@ async function bundle(out: string): Promise<void> {
     // The kit the two entries share is one chunk, so the Pi entry's agent is the kit's own.
     splitting: true,
     chunkNames: 'chunk-[hash]',
-    external: PI_EXTERNAL,
+    external: [...PI_EXTERNAL, ...BUN_EXTERNAL],
     bundle: true,
     platform: 'node',
     format: 'esm',

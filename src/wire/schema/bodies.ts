@@ -4,6 +4,7 @@
  * exactly as sent. Every POST reply may carry `replayed: true` (a repeat of a request id).
  */
 import { LIMITS, SERVICE_NAME } from '../limits';
+import { CALLER_CHECKS } from '../types';
 import { DECIDERS } from './objects';
 import { count, id, list, newTitle, nullOr, object, oneOfStrings, ref, sendText, text, type Schema } from './strings';
 
@@ -15,7 +16,7 @@ const postReply = (required: Record<string, Schema>) => object(required, replaye
 const hello = object({
   service: { const: SERVICE_NAME },
   protocol: ref('VersionRange'),
-  host: object({ name: text('hostName') }, { runtime: text('label', { nonEmpty: true }) }),
+  host: object({ name: text('hostName') }, { runtime: text('label', { nonEmpty: true }), callerCheck: oneOfStrings(CALLER_CHECKS) }),
   epoch: ref('Epoch'),
   ready: { type: 'boolean' },
   caps: ref('Caps'),

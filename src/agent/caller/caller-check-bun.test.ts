@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from '../../bridge/bridge';
+import { pairedCookie } from '../../bridge/testing/paired';
+import { tempDir, wireCall, type TempDir } from '../testing';
+import { OFF_LINE } from './caller-check';
+
+/**
+ * The caller check under real Bun on Linux (the `bun` devDependency): an agent's own processes —
+ * a child, and a grandchild whose parent exited — cannot answer its card, though they can read;
+ * a process the agent did not start can. The same agent under Node says it cannot check, and
+ * takes every answer (WIRE.md says so).
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
+const AGENT = fileURLToPath(new URL('./testing/self-answer-agent.ts', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+let dir: TempDir;
+let bridge: RunningBridge | undefined;
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  await bridge?.close();
+  bridge = undefined;
+  await dir.cleanup();
+});
+
+interface Run {
+  output: () => string;
+  /** The card the agent raised, once its own processes have tried it. */
+  waiting: Promise<{ askId: string; revision: number }>;
+  exited: Promise<number | null>;
+}
+
+function runAgent(command: string, socket: string, env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(command, [AGENT, socket], { env: { ...process.env, COLLIE_TEST_NODE: process.execPath, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  let found: (card: { askId: string; revision: number }) => void;
+  const waiting = new Promise<{ askId: string; revision: number }>((resolve) => (found = resolve));
+  const read = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    const match = /^waiting (\S+) (\d+)$/m.exec(text);
+    if (match) found({ askId: match[1]!, revision: Number(match[2]) });
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { output: () => text, waiting, exited };
+}
+
+const tries = (run: Run) =>
+  run
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{"try"'))
+    .map((l) => JSON.parse(l) as { try: string; status: number; code: string | null });
+
+describe('the caller check', () => {
+  it('under Bun on Linux: the agent’s child and orphaned grandchild are refused, reads stay open, and the bridge’s answer is taken once', async () => {
+    const socket = join(dir.path, 'run', 'app.sock');
+    const run = runAgent(BUN, socket);
+    const ask = await run.waiting;
+    expect(tries(run)).toEqual([
+      { try: 'child answers', status: 403, code: 'caller-refused' },
+      { try: 'child reads', status: 200, code: null },
+      { try: 'orphaned grandchild answers', status: 403, code: 'caller-refused' },
+    ]);
+    const hello = await wireCall(socket, 'GET', '/hello');
+    expect(hello.json.host).toEqual({ name: 'selfie', runtime: 'bun 1.4.4', callerCheck: 'on' });
+    expect(run.output()).not.toContain('Node cannot tell');
+    // The bridge (in this test's process, which the agent did not start) answers for the phone: taken, once.
+    bridge = await startBridge({
+      sources: [{ name: 'selfie', address: { kind: 'socket', path: socket } }],
+      durable: true,
+      stateDir: join(dir.path, 'state'),
+      host: '127.0.0.1',
+      port: 0,
+      log: () => {},
+    });
+    const cookie = await pairedCookie(bridge.devices);
+    await bridge.agents.get('selfie')!.poller.poll();
+    const chat = (await (await fetch(`${bridge.url}api/agents/selfie/panes/p`, { headers: { cookie } })).json()) as { asks: { id: string; hash: string }[] };
+    expect(chat.asks.map((a) => a.id)).toEqual([ask.askId]);
+    const tap = await fetch(`${bridge.url}api/ask/${ask.askId}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ agent: 'selfie', paneId: 'p', requestId: 'phone-1', hash: chat.asks[0]!.hash, answer: { optionIds: ['allow'] } }),
+    });
+    expect(await tap.json()).toMatchObject({ outcome: 'taken' });
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('{"answer":{"optionIds":["allow"]}}');
+  }, 30_000);
+
+  it('under Bun on Linux with callerCheck "off": one line says so, and the agent’s own child is taken', async () => {
+    const socket = join(dir.path, 'run', 'app.sock');
+    const run = runAgent(BUN, socket, { COLLIE_TEST_CALLER_CHECK: 'off' });
+    await run.waiting;
+    expect(run.output()).toContain(OFF_LINE);
+    expect(tries(run)[0]).toEqual({ try: 'child answers', status: 200, code: null });
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+
+  it('under Node: one line says it cannot check, and the agent’s own child is taken', async () => {
+    const socket = join(dir.path, 'run', 'app.sock');
+    const run = runAgent(TSX, socket);
+    await run.waiting;
+    expect(run.output()).toContain('Node cannot tell who connects to this socket');
+    expect(tries(run)[0]).toEqual({ try: 'child answers', status: 200, code: null });
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('{"answer":{"optionIds":["allow"]}}');
+  }, 30_000);
+});
