@@ -250,7 +250,7 @@ export type ActRequest =
 export type ActOutcome = 'done' | 'sent' | 'queued' | 'steered' | 'stopped' | 'idle' | 'refused' | 'unknown' | 'maybe-applied';
 
 /** Why an act was refused: the agent's reason, or the bridge's own (`busy`). */
-export type RefusalReason = 'busy' | 'ask-open' | 'turn-moved' | 'no-turn' | 'not-found' | 'too-long' | 'empty' | 'bad-request' | 'agent-refused';
+export type RefusalReason = 'busy' | 'ask-open' | 'turn-moved' | 'no-turn' | 'not-found' | 'too-long' | 'empty' | 'bad-request' | 'agent-refused' | 'caller-refused';
 
 export interface ActReply {
   outcome: ActOutcome;

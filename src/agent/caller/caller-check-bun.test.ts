@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBridge, type RunningBridge } from '../../bridge/bridge';
-import { pairedCookie } from '../../bridge/testing/paired';
+import { pairedCookie, redeemLink } from '../../bridge/testing/paired';
 import { tempDir, wireCall, type TempDir } from '../testing';
 import { OFF_LINE } from './caller-check';
 
@@ -94,6 +95,39 @@ describe('the caller check', () => {
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('{"answer":{"optionIds":["allow"]}}');
   }, 30_000);
+
+  it('a bridge the agent itself started is refused too: the phone hears caller-refused, the audit log names it, the card stays open', async () => {
+    const socket = join(dir.path, 'run', 'app.sock');
+    const state = join(dir.path, 'bridge-state');
+    const run = runAgent(BUN, socket, { COLLIE_TEST_BRIDGE_STATE: state });
+    const ask = await run.waiting;
+    const link = await vi.waitFor(
+      () => {
+        const match = /Open (http:\/\/\S+#pair=\S+) on your phone/.exec(run.output());
+        expect(match).not.toBeNull();
+        return match![1]!;
+      },
+      { timeout: 20_000 },
+    );
+    const cookie = await redeemLink(link);
+    const origin = new URL(link).origin;
+    const chat = await vi.waitFor(async () => {
+      const reply = (await (await fetch(`${origin}/api/agents/default/panes/p`, { headers: { cookie } })).json()) as { asks?: { id: string; hash: string }[] };
+      expect(reply.asks?.length).toBe(1);
+      return reply as { asks: { id: string; hash: string }[] };
+    });
+    const tap = await fetch(`${origin}/api/ask/${ask.askId}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ agent: 'default', paneId: 'p', requestId: 'phone-1', hash: chat.asks[0]!.hash, answer: { optionIds: ['allow'] } }),
+    });
+    expect([tap.status, ((await tap.json()) as { code: string }).code]).toEqual([409, 'caller-refused']);
+    expect(await readFile(join(state, 'audit.log'), 'utf8')).toContain('caller-refused');
+    // Still open at the agent: a process it did not start (this test) answers it, once.
+    const body = { requestId: 'outside-1', askId: ask.askId, revision: ask.revision, answer: { optionIds: ['allow'] } };
+    expect((await wireCall(socket, 'POST', '/pane/p/answer', body)).json).toEqual({ outcome: 'taken' });
+    expect(await run.exited).toBe(0);
+  }, 40_000);
 
   it('under Bun on Linux with callerCheck "off": one line says so, and the agent’s own child is taken', async () => {
     const socket = join(dir.path, 'run', 'app.sock');

@@ -34,6 +34,7 @@ const REFUSAL_REASONS: Record<RefusalReason, true> = {
   empty: true,
   'bad-request': true,
   'agent-refused': true,
+  'caller-refused': true,
 };
 const isRefusalReason = (code: string): code is RefusalReason => Object.hasOwn(REFUSAL_REASONS, code);
 

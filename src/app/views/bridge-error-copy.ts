@@ -17,6 +17,7 @@ const ERROR_COPY: Record<string, MessageKey> = {
   'cross-origin': 'error.crossOrigin',
   'unsupported-media-type': 'error.badRequest',
   'agent-refused': 'error.agentRefused',
+  'caller-refused': 'error.callerRefused',
 };
 
 /**

@@ -178,6 +178,8 @@ export function refusalOf(status: number, json: Record<string, unknown>): ActRep
   if (code === 'ask-open') return { outcome: 'refused', reason: 'ask-open', ...(isValidId(json.askId) ? { askId: json.askId } : {}) };
   if (code === 'turn-moved') return { outcome: 'refused', reason: 'turn-moved' };
   if (code === 'no-turn') return { outcome: 'refused', reason: 'no-turn' };
+  // The agent's caller check placed the bridge in its own process tree (WIRE.md §17).
+  if (status === 403 && code === 'caller-refused') return { outcome: 'refused', reason: 'caller-refused' };
   if (status === 404) return { outcome: 'refused', reason: 'not-found' };
   if (status === 400) return { outcome: 'refused', reason: 'bad-request' };
   return { outcome: 'refused', reason: 'agent-refused' };

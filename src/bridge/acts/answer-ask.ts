@@ -59,6 +59,8 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
   }
   // The agent no longer has the pane: as for an ask it does not know, the question may come back.
   if (status === 404) return { outcome: 'too-late' };
+  // The agent's caller check placed the bridge in its own process tree: nothing was applied (WIRE.md §17).
+  if (status === 403 && json.code === 'caller-refused') throw new HttpError(409, 'caller-refused', 'the durable agent refused this tap: it came from a process it started');
   // A definite refusal (bad-answer, request-id-reused, a refused token): nothing was applied.
   throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (code: ${cleanField.code(str(json.code) ?? String(status)).text || status})`);
 }

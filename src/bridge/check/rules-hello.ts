@@ -61,6 +61,19 @@ export const helloRules: Rule[] = [
     },
   },
   {
+    // Reported with the writes, whom it concerns; "off" or unsaid is never a failure (WIRE.md §17).
+    name: 'writes: the caller check is on (host.callerCheck)',
+    writes: true,
+    run: async (ctx) => {
+      const { host } = needHello(ctx);
+      const said = isRecord(host) ? host.callerCheck : undefined;
+      if (said === 'on') return;
+      if (said === undefined) skip('the agent does not say whether it refuses writes from its own processes');
+      if (said === 'off') skip('off: any process of the user, the agent and its tools included, can answer its questions');
+      fail(`host.callerCheck is ${JSON.stringify(said)}, not "on" or "off"`.slice(0, 200));
+    },
+  },
+  {
     name: 'hello: caps are booleans',
     run: async (ctx) => {
       const { caps } = needHello(ctx);

@@ -58,6 +58,7 @@ const why = (result: CheckResult, name: string) => {
 
 const R = {
   starting: '503 starting while not ready',
+  callerCheck: 'writes: the caller check is on (host.callerCheck)',
   ready: 'hello: ready becomes true',
   version: '400 version-required without X-Collie-Session',
   etag: 'snapshot: ETag is "<epoch>-<rev>" of the body',
@@ -93,7 +94,9 @@ describe('the check against the kit', () => {
     await kitAgent();
     const result = await check({ kind: 'socket', path: socket }, true);
     expect(byStatus(result, 'fail')).toEqual([]);
-    expect(byStatus(result, 'skip').sort()).toEqual([...KIT_SKIPS, R.noToken, R.wrongToken].sort());
+    expect(byStatus(result, 'skip').sort()).toEqual([...KIT_SKIPS, R.noToken, R.wrongToken, R.callerCheck].sort());
+    // The kit under Node says its check is off: reported, never a failure.
+    expect(result.lines).toContain(`skip ${R.callerCheck}: off: any process of the user, the agent and its tools included, can answer its questions`);
     expect(result.lines).toHaveLength(ALL_RULES.length);
     expect(result.lines).toContain('ok   hello: service is exactly collie-durable');
     expect(result.lines).toContain(`ok   ${R.asks}`);
@@ -135,7 +138,7 @@ describe('the check against the kit', () => {
     const agent = await kitAgent({ port: 0, tokens: [TOKEN] });
     const result = await check({ kind: 'url', url: agent.address, token: TOKEN }, true);
     expect(byStatus(result, 'fail')).toEqual([]);
-    expect(byStatus(result, 'skip').sort()).toEqual([...KIT_SKIPS, 'socket: private folder 0700 and socket 0600, no symlink on the way'].sort());
+    expect(byStatus(result, 'skip').sort()).toEqual([...KIT_SKIPS, R.callerCheck, 'socket: private folder 0700 and socket 0600, no symlink on the way'].sort());
     expect(result.lines).toContain(`ok   ${R.noToken}`);
     expect(result.lines).toContain(`ok   ${R.wrongToken}`);
     expect(result.lines.join('\n')).not.toContain(TOKEN);

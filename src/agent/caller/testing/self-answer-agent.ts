@@ -4,7 +4,9 @@
  * it over its socket, as a coding agent's tools could. It prints one JSON line per try:
  *   - a child answering, and a grandchild answering after its parent exited (re-parented);
  *   - a child reading the snapshot.
- * Then it prints the answer the card got, and exits.
+ * Then it prints the answer the card got, and exits. With COLLIE_TEST_BRIDGE_STATE set it also
+ * starts the bridge as its own child first (as a coding agent's tool running `collie start`
+ * would), with that state folder: every tap through that bridge comes from the agent's tree.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { openCollie } from '../../kit';
@@ -59,7 +61,15 @@ writeFileSync(scriptFile, tryScript('POST', '/pane/p/answer', answerBody('grandc
 spawnSync('sh', ['-c', `(sleep 0.3; '${process.env.COLLIE_TEST_NODE ?? 'node'}' '${scriptFile}' > '${outFile}') &`], { stdio: 'ignore' });
 for (let i = 0; i < 100 && !(existsSync(outFile) && readFileSync(outFile, 'utf8').includes('\n')); i += 1) await new Promise((r) => setTimeout(r, 50));
 console.log(JSON.stringify({ try: 'orphaned grandchild answers', ...JSON.parse(readFileSync(outFile, 'utf8').trim() || '{}') }));
+const bridgeState = process.env.COLLIE_TEST_BRIDGE_STATE;
+const bridge = bridgeState
+  ? spawn(process.env.COLLIE_TEST_NODE ?? 'node', [new URL('../../../bridge/bin.mjs', import.meta.url).pathname, 'start', '--port', '0'], {
+      env: { ...process.env, COLLIE_STATE_DIR: bridgeState, COLLIE_CONFIG_DIR: `${bridgeState}-config`, COLLIE_DURABLE_SOCKET: socket, COLLIE_MUX: 'durable' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+  : undefined;
 console.log(`waiting ${ask.id} ${ask.revision}`);
 const answer = await answered.catch((err: unknown) => ({ error: String(err) }));
 console.log(JSON.stringify({ answer }));
+bridge?.kill('SIGTERM');
 await collie.close();

@@ -14,6 +14,7 @@ const REFUSAL_COPY: Record<RefusalReason, MessageKey> = {
   empty: 'act.refused.empty',
   'bad-request': 'act.refused.badRequest',
   'agent-refused': 'act.refused.agentRefused',
+  'caller-refused': 'act.refused.callerRefused',
 };
 
 const OUTCOME_COPY: Record<Exclude<ActOutcome, 'refused' | 'unknown'>, MessageKey> = {
