@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,18 @@ import { parseOptions } from './parse-options';
 import { restartBridge, restartLine } from './running-bridge';
 
 const PI_BIN = fileURLToPath(new URL('../../agent/pi/bin.mjs', import.meta.url));
+const PI_MAIN = fileURLToPath(new URL('../../agent/pi/run-pi.ts', import.meta.url));
+/** Bun as the project pins it (a devDependency): Pi runs on it, with the caller check on (WIRE.md §17). */
+const BUN_BIN = fileURLToPath(new URL('../../../node_modules/.bin/bun', import.meta.url));
+
+/**
+ * How the Pi agent is started: under Bun when it is here (Bun runs the TypeScript itself, and on
+ * Linux refuses answers from Pi's own tools), else under Node, which cannot check callers and
+ * says so in the agent's log.
+ */
+export function piLauncher(bunPresent: boolean = existsSync(BUN_BIN)): { command: string; args: string[]; runtime: 'bun' | 'node' } {
+  return bunPresent ? { command: BUN_BIN, args: [PI_MAIN], runtime: 'bun' } : { command: process.execPath, args: [PI_BIN], runtime: 'node' };
+}
 /** Pi takes a moment to load (its providers' libraries): the agent is given this long to listen. */
 const START_WAIT_MS = 30_000;
 const POLL_MS = 100;
@@ -88,8 +100,9 @@ export async function piCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function start(at: ReturnType<typeof piFolder>, cwd: string, name: string, io: CliIo): Promise<number> {
+  const launcher = piLauncher();
   const log = openSync(at.log, 'a', 0o600);
-  const child = spawn(process.execPath, [PI_BIN, '--cwd', cwd, '--socket', at.socket, '--data', at.data, '--name', name], {
+  const child = spawn(launcher.command, [...launcher.args, '--cwd', cwd, '--socket', at.socket, '--data', at.data, '--name', name], {
     detached: true,
     stdio: ['ignore', log, log],
     env: io.env,
@@ -108,7 +121,7 @@ async function start(at: ReturnType<typeof piFolder>, cwd: string, name: string,
     return exited === 2 ? 2 : 1;
   }
   child.unref();
-  io.out(`pi ${name} is running in ${cwd} (pid ${child.pid}); its log: ${at.log}\n`);
+  io.out(`pi ${name} is running in ${cwd} under ${launcher.runtime} (pid ${child.pid}); its log: ${at.log}\n`);
   return 0;
 }
 

@@ -55,3 +55,10 @@ export const CODING_SCRIPT: ScriptRule[] = [
   },
   { name: 'anything else', when: () => true, reply: (m) => ({ text: `I heard: ${lastUser(m)}` }) },
 ];
+
+/** What the person says for the model to have bash run `command` (a tool answering its own agent's card). */
+export const SELF_ANSWER = 'approve the write yourself';
+
+export function selfAnswerRule(command: string): ScriptRule {
+  return { name: 'bash tries to answer its own card', when: (m) => last(m)?.role === 'user' && lastUser(m).includes(SELF_ANSWER), reply: () => ({ toolCalls: [{ name: 'bash', args: { command } }] }) };
+}
