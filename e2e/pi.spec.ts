@@ -6,9 +6,8 @@ import { piFolder } from '../src/bridge/cli/pi-command';
 import { CODING_SCRIPT, GO_FILE, SAY } from '../src/agent/pi/testing/coding-script';
 import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from '../src/agent/pi/testing/pi-home';
 import { startScriptedModel, type ScriptedModel } from '../src/agent/pi/testing/scripted-model';
-import { collie, scratch, startBridge } from './support/processes';
+import { collie, scratch, startBridge, type Proc } from './support/processes';
 import { pairPhone } from './support/pair';
-import { stopAfterEach } from './support/started';
 
 /**
  * Pi, the real coding agent, supervised from the phone: `collie pi` starts the real Pi package as
@@ -16,11 +15,11 @@ import { stopAfterEach } from './support/started';
  * taps as a person does. Only the model is scripted: an OpenAI-compatible server of this test on
  * 127.0.0.1, configured in the test's own Pi home as a person configures a provider.
  */
-const started = stopAfterEach();
 let model: ScriptedModel;
 let project: string;
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let url: string;
+let bridge: Proc | undefined;
 
 test.beforeAll(async () => {
   model = await startScriptedModel(CODING_SCRIPT);
@@ -29,7 +28,7 @@ test.afterAll(async () => {
   await model.close();
 });
 test.beforeEach(async ({ page }) => {
-  dirs = started.dirs = await scratch();
+  dirs = await scratch();
   project = join(dirs.root, 'project');
   await mkdir(project);
   const piHome = join(dirs.root, 'pi-home');
@@ -37,13 +36,17 @@ test.beforeEach(async ({ page }) => {
   // What `collie pi` passes on to Pi: its home, no network, and the key the test's provider names.
   Object.assign(process.env, PI_OFFLINE_ENV, { PI_CODING_AGENT_DIR: piHome, [SCRIPTED_KEY_ENV]: 'scripted-key-0123456789' });
   await startPi();
-  const bridge = await startBridge(dirs);
-  started.bridge = bridge.proc;
-  url = bridge.url;
-  await pairPhone(page, bridge.link);
+  const running = await startBridge(dirs);
+  bridge = running.proc;
+  url = running.url;
+  await pairPhone(page, running.link);
 });
+// In this order: Pi (its pid file is in the state folder), then the bridge, then the folders.
 test.afterEach(async () => {
   await collie(dirs, ['pi', 'stop']);
+  await bridge?.stop();
+  bridge = undefined;
+  await dirs.cleanup();
 });
 
 async function startPi(): Promise<void> {
@@ -110,7 +113,7 @@ test('a long bash turn: Steer lands in it, Stop ends it and closes its card', as
   await expect(composer(page)).toContainText('Steered into the running turn.');
   await writeFile(join(project, GO_FILE), '');
   await expect(page.getByRole('main')).toContainText('Steered: also print the date');
-  await expect(card(page, 'bash')).toContainText('sleep 600');
+  await expect(card(page, 'bash')).toContainText('sleep 60 && echo never');
   await composer(page).getByRole('button', { name: 'Stop' }).click();
   await expect(card(page, 'bash')).toHaveCount(0);
   await expect(page.getByRole('main')).toContainText('Stopped on the phone');

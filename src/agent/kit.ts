@@ -164,6 +164,8 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
         setTimeout(() => {
           server.closeAllConnections();
           stopListening?.(true);
+          // Connections handed over by Bun's listener are not the server's own: its close may never call back.
+          resolve();
         }, CLOSE_GRACE_MS).unref();
       });
     },

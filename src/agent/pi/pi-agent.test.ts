@@ -155,7 +155,7 @@ describe('Pi as a durable agent', () => {
     const second = await vi.waitFor(
       () => {
         const ask = openAsk(pane);
-        expect(ask?.title).toBe('bash sleep 600 && echo never');
+        expect(ask?.title).toBe('bash sleep 60 && echo never');
         return ask!;
       },
       { timeout: 10_000 },

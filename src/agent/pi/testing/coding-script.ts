@@ -14,6 +14,8 @@ export const SAY = {
   big: 'write a big file',
 } as const;
 export const BIG_BYTES = 3 * 1024 * 1024;
+/** The long job's first step: it waits for the go file, a minute at most (a test that never writes it leaves no process behind for long). */
+export const LONG_JOB = `for i in $(seq 1200); do [ -f ${GO_FILE} ] && break; sleep 0.05; done; echo step one done`;
 
 const lastUser = (messages: ModelMessage[]) => textOf([...messages].reverse().find((m) => m.role === 'user'));
 const isTool = (m: ModelMessage | undefined) => m?.role === 'tool';
@@ -24,7 +26,7 @@ export const CODING_SCRIPT: ScriptRule[] = [
   {
     name: 'a steer that came in while a tool ran is read, and the job goes on',
     when: (m) => last(m)?.role === 'user' && isTool(m[m.length - 2]),
-    reply: (m) => ({ text: `Steered: ${textOf(last(m))}`, toolCalls: [{ name: 'bash', args: { command: 'sleep 600 && echo never' } }] }),
+    reply: (m) => ({ text: `Steered: ${textOf(last(m))}`, toolCalls: [{ name: 'bash', args: { command: 'sleep 60 && echo never' } }] }),
   },
   {
     name: 'after the write: what happened, in words',
@@ -44,7 +46,7 @@ export const CODING_SCRIPT: ScriptRule[] = [
   {
     name: 'the long job: its first step waits for the go file',
     when: (m) => last(m)?.role === 'user' && lastUser(m).includes(SAY.long),
-    reply: () => ({ text: 'Starting the long job.', toolCalls: [{ name: 'bash', args: { command: `while [ ! -f ${GO_FILE} ]; do sleep 0.05; done; echo step one done` } }] }),
+    reply: () => ({ text: 'Starting the long job.', toolCalls: [{ name: 'bash', args: { command: LONG_JOB } }] }),
   },
   { name: 'think', when: (m) => lastUser(m).includes(SAY.think), reply: () => ({ thinking: 'The person wants me to think first.', text: 'Thought it through.' }) },
   { name: 'fail', when: (m) => lastUser(m).includes(SAY.fail), reply: () => ({ status: 500, errorMessage: 'scripted outage' }) },
@@ -60,5 +62,9 @@ export const CODING_SCRIPT: ScriptRule[] = [
 export const SELF_ANSWER = 'approve the write yourself';
 
 export function selfAnswerRule(command: string): ScriptRule {
-  return { name: 'bash tries to answer its own card', when: (m) => last(m)?.role === 'user' && lastUser(m).includes(SELF_ANSWER), reply: () => ({ toolCalls: [{ name: 'bash', args: { command } }] }) };
+  return {
+    name: 'bash tries to answer its own card',
+    when: (m) => last(m)?.role === 'user' && lastUser(m).includes(SELF_ANSWER),
+    reply: () => ({ toolCalls: [{ name: 'bash', args: { command } }] }),
+  };
 }
