@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { Proc, scratch, startBridge, writeSources } from './support/processes';
+import { wireCall } from '../src/agent/testing';
+import { collieLink, Proc, scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
 
@@ -38,6 +39,45 @@ test('an agent’s own tool cannot answer its card: it stays open on the phone, 
     expect(await agent.waitForExit(10_000)).toBe(0);
     expect(agent.output.match(/"answer":/g)).toHaveLength(1);
     expect(agent.output).toContain('{"answer":{"optionIds":["allow"]}}');
+  } finally {
+    await agent.stop();
+  }
+});
+
+test('a bridge the agent itself started: the card says the agent refused the tap, in English, Chinese and Russian', async ({ browser }) => {
+  const dirs = (started.dirs = await scratch());
+  const socket = join(dirs.socketDir, 'selfie', 'app.sock');
+  const bridgeDirs = { stateDir: join(dirs.root, 'bridge-state'), configDir: join(dirs.root, 'bridge-state-config') };
+  const agent = new Proc(
+    spawn(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'src/agent/caller/testing/self-answer-agent.ts'), socket], {
+      env: { ...process.env, COLLIE_TEST_NODE: process.execPath, COLLIE_TEST_BRIDGE_STATE: bridgeDirs.stateDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  try {
+    const [, first] = await agent.waitFor(/Open (http:\/\/\S+#pair=\S+) on your phone/, 20_000);
+    const words = {
+      en: 'The durable agent refused this tap: it came from a process it started.',
+      'zh-CN': 'durable agent 拒绝了这次点击',
+      ru: 'Durable-агент отклонил это нажатие',
+    };
+    for (const [locale, refusal] of Object.entries(words)) {
+      const context = await browser.newContext({ ...devices['Pixel 7'], locale });
+      const page = await context.newPage();
+      await pairPhone(page, locale === 'en' ? first! : await collieLink(bridgeDirs));
+      await page.goto(`${new URL(first!).origin}/#/agent/default/chat/p`);
+      const card = page.getByRole('article', { name: /bash/ });
+      await expect(card).toContainText('rm -rf build/');
+      await card.getByRole('button').first().click();
+      await expect(card).toContainText(refusal);
+      await page.screenshot({ path: `test-results/caller-check/refused-${locale}.png` });
+      await context.close();
+    }
+    // Still open at the agent; this test's process, which the agent did not start, lets it go.
+    const ask = (await agent.waitFor(/^waiting (\S+) (\d+)$/m))!;
+    const body = { requestId: 'outside-1', askId: ask[1], revision: Number(ask[2]), answer: { optionIds: ['allow'] } };
+    expect((await wireCall(socket, 'POST', '/pane/p/answer', body)).json).toEqual({ outcome: 'taken' });
+    expect(await agent.waitForExit(10_000)).toBe(0);
   } finally {
     await agent.stop();
   }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { PUSH_LIMITS } from '../src/wire/limits';
-import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
+import { startPushService, type TestPushService, type TestSubscription } from '../src/bridge/testing/push-service';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
 
@@ -114,6 +114,20 @@ test('a push for a new ask shows its notification (agent as title, ask as body, 
   await expect.poll(() => shown(worker)).toEqual([]);
 });
 
+/** The one stand-in: PushManager as a browser with a push service would answer, with the test service's subscription. */
+async function standInPushManager(page: Page, json: TestSubscription['json']): Promise<void> {
+  await page.addInitScript((json) => {
+    let kept: object | null = null;
+    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
+    PushManager.prototype.subscribe = async function () {
+      return (kept ??= made()) as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return kept as PushSubscription | null;
+    };
+  }, json);
+}
+
 const notifySwitch = (page: Page) => page.getByRole('switch', { name: 'Notify me about questions' });
 const notifyState = (page: Page) => page.locator('#notify-state');
 
@@ -144,17 +158,7 @@ test('the settings switch on (the browser’s subscribe answered by the test’s
   const { url } = await start();
   const origin = new URL(url).origin;
   const sub = service.subscribe();
-  // The one stand-in: PushManager as a browser with a push service would answer, with the test service's subscription.
-  await page.addInitScript((json) => {
-    let kept: object | null = null;
-    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
-    PushManager.prototype.subscribe = async function () {
-      return (kept ??= made()) as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return kept as PushSubscription | null;
-    };
-  }, sub.json);
+  await standInPushManager(page, sub.json);
   await context.grantPermissions(['notifications'], { origin });
   const worker = await pairedWithWorker(page);
   await page.goto(`${url}#/settings`);
@@ -182,16 +186,7 @@ test('a push service that keeps failing: the test says not sent, the bridge stop
   const { url } = await start();
   const origin = new URL(url).origin;
   const sub = service.subscribe();
-  await page.addInitScript((json) => {
-    let kept: object | null = null;
-    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
-    PushManager.prototype.subscribe = async function () {
-      return (kept ??= made()) as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return kept as PushSubscription | null;
-    };
-  }, sub.json);
+  await standInPushManager(page, sub.json);
   await context.grantPermissions(['notifications'], { origin });
   await pairedWithWorker(page);
   await page.goto(`${url}#/settings`);
@@ -210,11 +205,15 @@ test('a push service that keeps failing: the test says not sent, the bridge stop
   await expect(notifySwitch(page)).not.toBeChecked();
   await expect(testButton).toHaveCount(0);
   expect(bridge.push.subscriptions.all()).toEqual([]);
-  // For a person to look at: the stopped state, light and dark.
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `test-results/push/stopped-${colorScheme}.png` });
+  // For a person to look at: the stopped state, light and dark, in each language.
+  for (const language of ['en', 'zh-CN', 'ru'] as const) {
+    await page.getByRole('combobox').selectOption(language);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/push/stopped-${language}-${colorScheme}.png` });
+    }
   }
+  await page.getByRole('combobox').selectOption('');
 
   service.answer(sub.id, 201);
   await notifySwitch(page).click();

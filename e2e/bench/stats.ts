@@ -9,6 +9,17 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 0.5);
 
+/** Runs `run` `rounds` times, one after another; the milliseconds each took. */
+export async function timedRounds(rounds: number, run: () => Promise<unknown>): Promise<number[]> {
+  const took: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    await run();
+    took.push(performance.now() - started);
+  }
+  return took;
+}
+
 export const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
 export const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBridge, type RunningBridge } from '../../bridge/bridge';
-import { pairedCookie, redeemLink } from '../../bridge/testing/paired';
+import { redeemLink } from '../../bridge/testing/paired';
+import { answerThroughPhone } from '../../bridge/testing/phone-answer';
 import { tempDir, wireCall, type TempDir } from '../testing';
 import { OFF_LINE } from './caller-check';
 
@@ -82,16 +83,8 @@ describe('the caller check', () => {
       port: 0,
       log: () => {},
     });
-    const cookie = await pairedCookie(bridge.devices);
-    await bridge.agents.get('selfie')!.poller.poll();
-    const chat = (await (await fetch(`${bridge.url}api/agents/selfie/panes/p`, { headers: { cookie } })).json()) as { asks: { id: string; hash: string }[] };
-    expect(chat.asks.map((a) => a.id)).toEqual([ask.askId]);
-    const tap = await fetch(`${bridge.url}api/ask/${ask.askId}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ agent: 'selfie', paneId: 'p', requestId: 'phone-1', hash: chat.asks[0]!.hash, answer: { optionIds: ['allow'] } }),
-    });
-    expect(await tap.json()).toMatchObject({ outcome: 'taken' });
+    const tap = await answerThroughPhone(bridge, 'selfie', 'p', ['allow'], 'phone-1');
+    expect(tap.json).toMatchObject({ outcome: 'taken' });
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('{"answer":{"optionIds":["allow"]}}');
   }, 30_000);

@@ -11,9 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { fmt, median, ratio, table } from '../../../e2e/bench/stats';
+import { fmt, median, ratio, table, timedRounds } from '../../../e2e/bench/stats';
 import { machineLine } from '../../../e2e/bench/machine';
 
 const RUNS = 3;
@@ -33,16 +32,6 @@ function get(socket: string, path: string, agent: Agent | false, headers: Record
   });
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number[]> {
-  const took: number[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    const started = performance.now();
-    await run();
-    took.push(performance.now() - started);
-  }
-  return took;
-}
-
 /** One run against a fresh agent: the median new-connection hello and the median kept-alive 304, in ms. */
 async function measure(check: 'on' | 'off'): Promise<{ connect: number; poll: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'collie-bench-'));
@@ -53,11 +42,11 @@ async function measure(check: 'on' | 'off'): Promise<{ connect: number; poll: nu
       child.stdout.on('data', (c: Buffer) => c.toString('utf8').includes('listening') && resolve());
       child.once('exit', (code) => reject(new Error(`the bench agent exited (${code})`)));
     });
-    const connect = median(await timed(() => get(socket, '/hello', false)));
+    const connect = median(await timedRounds(ROUNDS, () => get(socket, '/hello', false)));
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
     const { etag } = await get(socket, '/snapshot', keepAlive);
     const poll = median(
-      await timed(async () => {
+      await timedRounds(ROUNDS, async () => {
         if ((await get(socket, '/snapshot', keepAlive, { 'if-none-match': etag })).status !== 304) throw new Error('the idle poll was not a 304');
       }),
     );

@@ -10,7 +10,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { median, timedRounds } from '../../../e2e/bench/stats';
 import { writeBridgeFile } from '../cli/bridge-file';
 import { askBridge } from '../cli/running-bridge';
 import { callUrl } from '../link/transport-url';
@@ -20,11 +20,6 @@ const ROUNDS = 15;
 const CALL_DEADLINE_MS = 200;
 const ASK_WAIT_MS = 300;
 const TOKEN = 'bench-token-7c1e9a3f5b2d4e6a8c0f1b3d5e7a9c2e';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function serve(listener: RequestListener): Promise<{ server: Server; base: string }> {
   const server = createServer(listener);
@@ -37,16 +32,6 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((r) => server.close(() => r()));
 }
 
-async function timed(rounds: number, run: () => Promise<void>): Promise<number[]> {
-  const took: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const started = performance.now();
-    await run();
-    took.push(performance.now() - started);
-  }
-  return took;
-}
-
 async function main(): Promise<void> {
   const halfReply = await serve((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -55,7 +40,7 @@ async function main(): Promise<void> {
   const silent = await serve(() => {}); // holds every request
   const dir = await mkdtemp(join(tmpdir(), 'collie-bench-'));
   try {
-    const exchange = await timed(ROUNDS, async () => {
+    const exchange = await timedRounds(ROUNDS, async () => {
       const failure = await callUrl(halfReply.base, TOKEN, { method: 'GET', path: '/session/v1/hello', deadlineMs: CALL_DEADLINE_MS, maxBytes: 16384 }).then(
         () => 'answered',
         (err: unknown) => (err instanceof TransportError ? err.failure : String(err)),
@@ -63,7 +48,7 @@ async function main(): Promise<void> {
       if (failure !== 'timeout') throw new Error(`the exchange ended in ${failure}, not at its deadline`);
     });
     await writeBridgeFile(dir, { pid: process.pid, url: `${silent.base}/` });
-    const ask = await timed(ROUNDS, async () => {
+    const ask = await timedRounds(ROUNDS, async () => {
       const found = await askBridge(dir, ASK_WAIT_MS);
       if (found.running) throw new Error('a silent server read as a running bridge');
     });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk, ROOT } from '../../agent/package/build-sdk';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { startBridge, type RunningBridge } from '../bridge';
-import { pairedCookie } from '../testing/paired';
+import { answerThroughPhone } from '../testing/phone-answer';
 import { runCheck } from './run-check';
 
 /**
@@ -115,17 +115,9 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
       port: 0,
       log: () => {},
     });
-    const cookie = await pairedCookie(bridge.devices);
-    await bridge.agents.get('hello')!.poller.poll();
-    const chat = (await (await fetch(`${bridge.url}api/agents/hello/panes/deploy`, { headers: { cookie } })).json()) as { asks: { id: string; hash: string; title: string }[] };
-    expect(chat.asks.map((a) => a.title)).toEqual(['Deploy to staging?']);
-    const [ask] = chat.asks;
-    const tap = await fetch(`${bridge.url}api/ask/${ask!.id}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ agent: 'hello', paneId: 'deploy', requestId: 'quick-start-1', hash: ask!.hash, answer: { optionIds: ['yes'] } }),
-    });
-    expect(await tap.json()).toMatchObject({ outcome: 'taken' });
+    const tap = await answerThroughPhone(bridge, 'hello', 'deploy', ['yes'], 'quick-start-1');
+    expect(tap.title).toBe('Deploy to staging?');
+    expect(tap.json).toMatchObject({ outcome: 'taken' });
     expect(await hello.exited).toBe(0);
     expect(hello.output()).toMatch(/^answer: yes$/m);
   }, 60000);

@@ -9,8 +9,12 @@ const START_TIMEOUT_MS = 15000;
 export interface DemoAgent {
   name: string;
   socket: string;
-  stop(): void;
+  /** SIGTERM; resolves once it exited (it saves its data folder first), or after STOP_WAIT_MS. */
+  stop(): Promise<void>;
 }
+
+/** How long a stopping bridge waits for its demo agent to save and exit. */
+const STOP_WAIT_MS = 5000;
 
 /**
  * Starts a bundled demo agent as its own process on a private socket in the state folder.
@@ -26,7 +30,17 @@ export async function startDemoAgent(stateDir: string, demo: string, log: (line:
   child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString('utf8').trimEnd()));
   await waitForListening(child, demo);
   child.stdout?.on('data', (chunk: Buffer) => log(`[demo ${demo}] ${chunk.toString('utf8').trimEnd()}`));
-  return { name: demo, socket, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name: demo,
+    socket,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 function waitForListening(child: ChildProcess, demo: string): Promise<void> {

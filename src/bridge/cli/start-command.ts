@@ -67,9 +67,10 @@ export async function startCommand(args: string[]): Promise<number> {
     logFile.write(line);
   };
 
-  const stops: (() => void)[] = [];
-  const stopDemo = () => {
-    for (const stop of stops) stop();
+  const stops: (() => Promise<void>)[] = [];
+  /** Stops the demo agent and waits (a few seconds at most) until it has saved its data and exited. */
+  const stopDemo = async () => {
+    await Promise.all(stops.splice(0).map((stop) => stop()));
   };
   let demo: AgentSource | undefined;
   /** sources.json as read strictly, plus the demo agent; a clash with the demo's name stops. */
@@ -103,7 +104,7 @@ export async function startCommand(args: string[]): Promise<number> {
     bridge = await startBridge({ ...first, stateDir: paths.stateDir, host, port, log });
     await writeBridgeFile(paths.stateDir, { pid: process.pid, url: bridge.url });
   } catch (err) {
-    stopDemo();
+    await stopDemo();
     await bridge?.close().catch((closing: unknown) => log(`[bridge] stopping: ${closing instanceof Error ? closing.message : String(closing)}`));
     fatal(err);
     return 1;
@@ -141,7 +142,7 @@ export async function startCommand(args: string[]): Promise<number> {
   };
   const finish = async (code: number) => {
     closing = true;
-    stopDemo();
+    await stopDemo();
     try {
       await current.close();
       await removeBridgeFile(paths.stateDir);

@@ -74,6 +74,7 @@ describe('ask card frame', () => {
     [{ phase: 'done', outcome: 'unknown' }, 'Not sure the answer arrived. Try again sends it once more.'],
     [{ phase: 'done', outcome: 'maybe-applied' }, 'May already be applied. Check the chat.'],
     [{ phase: 'refused', reason: 'bad-answer' }, 'The bridge refused the answer: the answer does not fit the question'],
+    [{ phase: 'refused', reason: 'caller-refused' }, 'The durable agent refused this tap: it came from a process it started.'],
   ])('says what became of the tap: %j', (cardStatus, text) => {
     card = mount(<AskCard {...cardProps(choiceAsk(), { status: cardStatus })} />);
     expect(status(card)).toBe(text);

@@ -26,6 +26,8 @@ export function statusMessage(status: CardStatus): string | null {
     case 'offline':
       return t('tap.offline');
     case 'refused':
+      // The agent itself refused the tap, not the bridge: its own sentence, not "the bridge refused".
+      if (status.reason === 'caller-refused') return t('act.refused.callerRefused');
       return t('ask.outcome.refused', { reason: bridgeErrorText(status.reason) });
     case 'done': {
       const key = OUTCOME_COPY[status.outcome];
