@@ -84,7 +84,7 @@ describe('the caller check', () => {
       log: () => {},
     });
     const tap = await answerThroughPhone(bridge, 'selfie', 'p', ['allow'], 'phone-1');
-    expect(tap.json).toMatchObject({ outcome: 'taken' });
+    expect([tap.id, tap.json]).toEqual([ask.askId, { outcome: 'taken' }]);
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('{"answer":{"optionIds":["allow"]}}');
   }, 30_000);

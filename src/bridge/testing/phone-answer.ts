@@ -8,7 +8,7 @@ export async function answerThroughPhone(
   paneId: string,
   optionIds: string[],
   requestId: string,
-): Promise<{ status: number; json: unknown; title: string }> {
+): Promise<{ status: number; json: unknown; id: string; title: string }> {
   const cookie = await pairedCookie(bridge.devices);
   await bridge.agents.get(agent)!.poller.poll();
   const chat = (await (await fetch(`${bridge.url}api/agents/${agent}/panes/${paneId}`, { headers: { cookie } })).json()) as { asks: { id: string; hash: string; title: string }[] };
@@ -19,5 +19,5 @@ export async function answerThroughPhone(
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ agent, paneId, requestId, hash: ask.hash, answer: { optionIds } }),
   });
-  return { status: tap.status, json: await tap.json(), title: ask.title };
+  return { status: tap.status, json: await tap.json(), id: ask.id, title: ask.title };
 }
