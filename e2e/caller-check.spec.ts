@@ -74,7 +74,7 @@ test('a bridge the agent itself started: the card says the agent refused the tap
       await context.close();
     }
     // Still open at the agent; this test's process, which the agent did not start, lets it go.
-    const ask = (await agent.waitFor(/^waiting (\S+) (\d+)$/m));
+    const ask = await agent.waitFor(/^waiting (\S+) (\d+)$/m);
     const body = { requestId: 'outside-1', askId: ask[1], revision: Number(ask[2]), answer: { optionIds: ['allow'] } };
     expect((await wireCall(socket, 'POST', '/pane/p/answer', body)).json).toEqual({ outcome: 'taken' });
     expect(await agent.waitForExit(10_000)).toBe(0);
