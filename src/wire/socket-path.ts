@@ -1,6 +1,6 @@
 import { utf8Length } from './utf8';
 
-/** The longest socket path both sides accept (bridge.md §3; sun_path's portable size). */
+/** The longest socket path both sides accept (docs/bridge.md §3; sun_path's portable size). */
 export const SOCKET_PATH_MAX_BYTES = 103;
 
 /**

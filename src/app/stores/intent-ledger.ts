@@ -71,7 +71,7 @@ function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> 
 }
 
 /**
- * The phone's one request-id ledger (phone.md §4), kept in durable browser storage: an intent is
+ * The phone's one request-id ledger (docs/phone.md §4), kept in durable browser storage: an intent is
  * saved before its request leaves, so a reload or a lost connection can still offer `Try again`
  * with the same id; it is sent at most twice; after a reload a cut-short send reads as unknown.
  */

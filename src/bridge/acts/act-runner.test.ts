@@ -197,7 +197,7 @@ describe('belt, starters, rename, close, reopen', () => {
 });
 
 describe('the audit log and the receipts', () => {
-  it('keep the fields bridge.md names and never the typed text beyond the 120-character preview', async () => {
+  it('keep the fields docs/bridge.md §7 names and never the typed text beyond the 120-character preview', async () => {
     const text = `deploy ${'x'.repeat(200)} SECRET-TAIL`;
     await act({ paneId: 'p', text, turnId: null }, 'send');
     await handle.poller.poll();

@@ -79,7 +79,7 @@ export interface ActSpec<R extends { outcome: string }> {
 }
 
 /**
- * Runs one phone write to an agent at most once (bridge.md §6): the receipt on disk before the
+ * Runs one phone write to an agent at most once (docs/bridge.md §6): the receipt on disk before the
  * agent hears anything, the conversation's lock, a check against the agent's state as it is now,
  * one POST and no retry of the bridge's own. The phone's one `Try again` comes back under the
  * same request id and goes to the agent again without the check: only the agent's own memory can

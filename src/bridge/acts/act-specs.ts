@@ -69,7 +69,7 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSp
 
 /**
  * Every act but an answer, keyed by act: the cap it needs, then its check, the one request to the
- * agent, the reading of its reply and its audit line (bridge.md §6–7).
+ * agent, the reading of its reply and its audit line (docs/bridge.md §6–7).
  */
 const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   send: { cap: 'send', spec: sendSpec },

@@ -66,7 +66,7 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
 }
 
 /**
- * One tap on an ask card (bridge.md §6), run as an act: the ask the phone drew (its hash) is
+ * One tap on an ask card (docs/bridge.md §6), run as an act: the ask the phone drew (its hash) is
  * compared with the ask as the agent holds it now; on a match the receipt goes to disk first,
  * then one POST under the agent's own ask id. An allow-always option needs the second tap.
  */

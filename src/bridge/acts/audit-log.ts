@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tightenFile } from '../fs/private-file';
 
-/** Fields never masked: the named ids and the fixed words of what happened (bridge.md §7). */
+/** Fields never masked: the named ids and the fixed words of what happened (docs/bridge.md §7). */
 const NAMED = new Set(['requestId', 'askId', 'revision', 'turnId', 'actionId', 'starterId', 'conversationId', 'paneId', 'id', 'result', 'answerKind', 'optionIds', 'steer']);
 /** How much of a send's text the audit log keeps. */
 export const PREVIEW_CHARS = 120;
@@ -25,7 +25,7 @@ export type AuditEvent =
   | 'device.rename'
   | 'device.revoke';
 
-/** Who asked: the paired device, by id and name (bridge.md §7). */
+/** Who asked: the paired device, by id and name (docs/bridge.md §7). */
 export interface AuditDevice {
   id: string;
   name: string;

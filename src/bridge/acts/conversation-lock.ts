@@ -1,5 +1,5 @@
 /**
- * One lock per conversation for every write the phone makes to it (bridge.md §6): while a send
+ * One lock per conversation for every write the phone makes to it (docs/bridge.md §6): while a send
  * runs, a steer or an answer is refused as busy; Stop waits for the lock, but only up to its own
  * time limit, so a stuck send never blocks it.
  */

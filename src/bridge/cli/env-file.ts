@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tightenFile } from '../fs/private-file';
 
 /**
- * The config folder's `.env` (bridge.md §1): `COLLIE_…=value` lines for an instance that runs
+ * The config folder's `.env` (docs/bridge.md §1): `COLLIE_…=value` lines for an instance that runs
  * one durable agent from its environment. The process's own environment wins over the file.
  * The file may hold a token, so it is kept at 0600 like sources.json.
  */

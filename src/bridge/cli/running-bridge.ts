@@ -6,7 +6,7 @@ import { logEnd, readLogSince } from './log-reader';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { controlCall } from './control-client';
 
-/** `collie durable list` waits at most this long for the running bridge (bridge.md §2). */
+/** `collie durable list` waits at most this long for the running bridge (docs/bridge.md §2). */
 export const ASK_BRIDGE_MS = 3000;
 /** How long `collie restart` waits to see the bridge answer again after the signal. */
 export const RESTART_WAIT_MS = 5000;

@@ -39,7 +39,7 @@ export async function loadSources(configDir: string, env: NodeJS.ProcessEnv, log
   const envAgent = environmentAgent(env);
   if (envAgent) sources.push(envAgent);
   if (env.COLLIE_PROGRAMS === 'off') {
-    // The single environment agent is the instance's own session and stays (bridge.md §1).
+    // The single environment agent is the instance's own session and stays (docs/bridge.md §1).
     log('[bridge] COLLIE_PROGRAMS=off: sources.json is ignored, durable agents are off');
     return { sources, durable: envAgent !== null };
   }

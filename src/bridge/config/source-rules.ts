@@ -1,5 +1,5 @@
 /**
- * The rules for an agent's address (bridge.md §3), one home for `attach`, the config reader and
+ * The rules for an agent's address (docs/bridge.md §3), one home for `attach`, the config reader and
  * the transports. Each returns null when the value is fine, else the reason.
  */
 import { LIMITS } from '../../wire/limits';

@@ -4,7 +4,7 @@ import { isRecord } from '../../wire/read';
 import { describeJsonError } from './json-error';
 import { writePrivateFile } from '../fs/private-file';
 
-/** An entry as `attach` writes it (bridge.md §1); the token is stored trimmed. */
+/** An entry as `attach` writes it (docs/bridge.md §1); the token is stored trimmed. */
 export type SourceEntry = { name: string; kind: 'durable'; socket: string } | { name: string; kind: 'durable'; url: string; token: string };
 
 /** The file could not be read or parsed: nothing is rewritten, so a typo never costs the other entries. */

@@ -11,7 +11,7 @@ import { checkToken, checkUrl } from '../config/source-rules';
 import { callSocket, TransportError, type WireResponse } from './transport';
 import { callUrl, type UrlTls } from './transport-url';
 
-/** Deadlines for the whole exchange, per route class (bridge.md §3). */
+/** Deadlines for the whole exchange, per route class (docs/bridge.md §3). */
 export const DEADLINES = {
   socket: { read: 1000, write: 3000, starter: 30000 },
   url: { read: 5000, write: 5000, starter: 30000 },

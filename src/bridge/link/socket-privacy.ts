@@ -9,7 +9,7 @@ export type PrivacyResult = { ok: true } | { ok: false; reason: string; missing?
 const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
 
 /**
- * The privacy walk before every connect (bridge.md §3): from `/` down with lstat, never
+ * The privacy walk before every connect (docs/bridge.md §3): from `/` down with lstat, never
  * following a link. Every part is no symlink; folders above the socket's are not writable by
  * group or others unless sticky; the socket's folder is ours with mode 0700; the socket is a
  * socket, ours, with no group or other bits.

@@ -9,7 +9,7 @@ export interface UrlTls {
 }
 
 /**
- * One exchange with an agent on the token transport (bridge.md §3): `Authorization: Bearer` on
+ * One exchange with an agent on the token transport (docs/bridge.md §3): `Authorization: Bearer` on
  * every request, certificates checked as Node does by default, redirects passed up as a status
  * (never followed, so the token never reaches another host), one deadline for the whole exchange.
  */

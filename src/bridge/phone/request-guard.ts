@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { HttpError } from './http-error';
 
 /**
- * Only the phone's own page may use the bridge's API (bridge.md §6: only a human tap answers).
+ * Only the phone's own page may use the bridge's API (docs/bridge.md §6: only a human tap answers).
  * A web page elsewhere in a browser cannot: a write must be JSON (a cross-site form or a simple
  * fetch cannot send that without a preflight the bridge never grants), must not come from another
  * origin, and every API request must name this bridge by an address, not a host name some other

@@ -1,7 +1,7 @@
 import type { AgentStatus } from '../../wire/bridge-json';
 
 /**
- * How often the bridge asks an agent (bridge.md §3). Over a socket: every 1 s while a phone is
+ * How often the bridge asks an agent (docs/bridge.md §3). Over a socket: every 1 s while a phone is
  * looking, else every 3 s, a stopped agent included (it is simply asked once per poll). Over TLS
  * every poll may be billed: every 2 s while looking, else 10 s, and an agent that is down or
  * refuses the token is asked at most every 10 s.

@@ -9,7 +9,7 @@ export interface Scheduled {
 }
 
 /**
- * When each agent is read (bridge.md §3): one poll at a time per agent, the next one after the
+ * When each agent is read (docs/bridge.md §3): one poll at a time per agent, the next one after the
  * cadence for its transport and state, faster while a phone looks (or looked in the last 5 s);
  * a phone that starts looking wakes the agents that are up at once. Time comes from the global
  * timers and clock, so tests drive it with fake timers.

@@ -17,7 +17,7 @@ export interface LimiterState {
 export const emptyLimiterState = (): LimiterState => ({ hosts: {}, conversations: {} });
 
 /**
- * The seeds' limits, exactly (bridge.md §8): per conversation 3 a minute; per agent host 10 a
+ * The seeds' limits, exactly (docs/bridge.md §8): per conversation 3 a minute; per agent host 10 a
  * minute and 30 an hour; what would have been the 31st push (one the minute limits let through)
  * becomes one summary, and that host then pushes nothing for an hour. Sliding windows over the
  * times pushes went, read from the clock given (tests pass a fake one).

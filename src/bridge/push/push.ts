@@ -1,5 +1,5 @@
 /**
- * The push room: notifications for questions (bridge.md §8). It owns the bridge's VAPID keys
+ * The push room: notifications for questions (docs/bridge.md §8). It owns the bridge's VAPID keys
  * (`push-keys.ts`), the devices' push subscriptions (`subscriptions.ts`), what push remembers
  * across restarts — the asks decided and the limits' windows (`push-state.ts`, `push-limiter.ts`)
  * — the payloads (`push-payloads.ts`, shape in `src/wire/push-payload.ts`), sending them with
