@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from './kit';
 import { createTokenCheck } from './token-check';
+import { makeTestCa } from '../bridge/testing/tls';
 
 const TOKEN = 'a'.repeat(40);
 const NEXT = 'b'.repeat(40);
@@ -58,40 +59,18 @@ describe('createTokenCheck', () => {
 
 describe('the token transport over TLS', () => {
   it('serves https with the given certificate and still checks the token first', async () => {
-    const { execFileSync } = await import('node:child_process');
-    const { readFile, mkdtemp, rm } = await import('node:fs/promises');
+    const { mkdtemp, rm } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const { request } = await import('node:https');
     const dir = await mkdtemp(join(tmpdir(), 'collie-tls-'));
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-subj',
-          '/CN=localhost',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1',
-          '-days',
-          '1',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-        ],
-        { stdio: 'ignore' },
-      );
-      const [key, cert] = await Promise.all([readFile(join(dir, 'key.pem')), readFile(join(dir, 'cert.pem'))]);
+      const { key, cert, ca } = await makeTestCa(dir);
       collie = await openCollie({ port: 0, tls: { key, cert }, tokens: [TOKEN], hostName: 'edge', log: () => {} });
       expect(collie.address).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       const call = (auth?: string) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = request(`${collie!.address}/session/v1/hello`, { ca: cert, headers: auth ? { authorization: auth } : {} }, (res) => {
+          const req = request(`${collie!.address}/session/v1/hello`, { ca, headers: auth ? { authorization: auth } : {} }, (res) => {
             let body = '';
             res.on('data', (c: Buffer) => (body += c.toString()));
             res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));

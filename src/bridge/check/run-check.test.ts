@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +8,7 @@ import { tempDir, type TempDir } from '../../agent/testing';
 import type { CheckTarget } from './check-call';
 import { ALL_RULES, formatLine, runCheck, type CheckResult } from './run-check';
 import { breaking, editJson } from './testing-proxy';
+import { makeTestCa } from '../testing/tls';
 
 /** Integration: the whole check against the real kit, and against agents broken on purpose. */
 const TOKEN = 'check-token-5d1f0b8e3a7c4e92b6d0f1a3c5e7b9d2';
@@ -145,34 +144,13 @@ describe('the check against the kit', () => {
   });
 
   it('checks an HTTPS agent whose certificate it was given', async () => {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir.path, 'k'),
-        '-out',
-        join(dir.path, 'c'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(join(dir.path, 'c'), 'utf8');
-    const agent = await kitAgent({ port: 0, tokens: [TOKEN], tls: { key: readFileSync(join(dir.path, 'k'), 'utf8'), cert } });
+    const tls = await makeTestCa(dir.path);
+    const agent = await kitAgent({ port: 0, tokens: [TOKEN], tls: { key: tls.key, cert: tls.cert } });
     expect(agent.address).toMatch(/^https:/);
-    const trusted = await check({ kind: 'url', url: agent.address, token: TOKEN, tls: { ca: cert } });
+    const trusted = await check({ kind: 'url', url: agent.address, token: TOKEN, tls: { ca: tls.ca.toString() } });
     expect(byStatus(trusted, 'fail')).toEqual([]);
     const untrusted = await check({ kind: 'url', url: agent.address, token: TOKEN });
-    expect(why(untrusted, 'hello: 200 JSON within 16 KiB without the version header')).toBe("the agent's certificate was refused (DEPTH_ZERO_SELF_SIGNED_CERT)");
+    expect(why(untrusted, 'hello: 200 JSON within 16 KiB without the version header')).toBe("the agent's certificate was refused (UNABLE_TO_VERIFY_LEAF_SIGNATURE)");
   });
 });
 

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -9,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransportError, type WireCall } from './transport';
 import { callUrl, callUrlWithoutToken } from './transport-url';
+import { makeTestCa } from '../testing/tls';
 
 const TOKEN = 'tok-3f9a1c7e5b2d48e6a0c4f1b9d7e2a6c8';
 const call = (over: Partial<WireCall> = {}): WireCall => ({ method: 'GET', path: '/session/v1/hello', deadlineMs: 2000, maxBytes: 16384, ...over });
@@ -185,33 +184,14 @@ describe('callUrl over HTTPS', () => {
   let dir: string;
   let key: string;
   let cert: string;
+  /** What a client is told to trust. */
+  let ca: string;
 
   beforeAll(async () => {
-    // A throwaway self-signed certificate, made fresh for this run.
+    // A throwaway CA and a certificate it signed for localhost and 127.0.0.1, made fresh for this run.
     dir = await mkdtemp(join(tmpdir(), 'collie-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'k'),
-        '-out',
-        join(dir, 'c'),
-      ],
-      { stdio: 'ignore' },
-    );
-    key = readFileSync(join(dir, 'k'), 'utf8');
-    cert = readFileSync(join(dir, 'c'), 'utf8');
+    const tls = await makeTestCa(dir);
+    [key, cert, ca] = [tls.key.toString(), tls.cert.toString(), tls.ca.toString()];
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -222,7 +202,7 @@ describe('callUrl over HTTPS', () => {
     return `https://127.0.0.1:${port}`;
   }
 
-  it('refuses a self-signed certificate it was not told to trust, without the token in the message', async () => {
+  it('refuses a certificate it was not told to trust, without the token in the message', async () => {
     let reached = false;
     const base = await httpsAgent((_req, res) => {
       reached = true;
@@ -234,13 +214,13 @@ describe('callUrl over HTTPS', () => {
     expect(reached).toBe(false);
   });
 
-  it('accepts the certificate when given as ca, and sends the bearer token', async () => {
+  it('accepts the certificate when its CA is given, and sends the bearer token', async () => {
     let authorization: string | undefined;
     const base = await httpsAgent((req, res) => {
       authorization = req.headers.authorization;
       json(res, 200, { service: 'collie-durable' });
     });
-    const res = await callUrl(base, TOKEN, call(), { ca: cert });
+    const res = await callUrl(base, TOKEN, call(), { ca });
     expect(res.json).toEqual({ service: 'collie-durable' });
     expect(authorization).toBe(`Bearer ${TOKEN}`);
   });
@@ -251,7 +231,7 @@ describe('callUrl over HTTPS', () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
     const { port } = server.address() as AddressInfo;
-    const err = await failureOf(callUrl(`https://127.0.0.2:${port}`, TOKEN, call(), { ca: cert }));
+    const err = await failureOf(callUrl(`https://127.0.0.2:${port}`, TOKEN, call(), { ca }));
     expect(err.failure).toBe('certificate-refused');
     expect(err.message).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
   });
