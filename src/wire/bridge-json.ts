@@ -250,7 +250,10 @@ export type ActRequest =
 export type ActOutcome = 'done' | 'sent' | 'queued' | 'steered' | 'stopped' | 'idle' | 'refused' | 'unknown' | 'maybe-applied';
 
 /** Why an act was refused: the agent's reason, or the bridge's own (`busy`). */
-export type RefusalReason = 'busy' | 'ask-open' | 'turn-moved' | 'no-turn' | 'not-found' | 'too-long' | 'empty' | 'bad-request' | 'agent-refused' | 'caller-refused';
+/** Why an act was refused, as the phone is told: the one list (the phone's words are keyed by it). */
+export const REFUSAL_REASONS = ['busy', 'ask-open', 'turn-moved', 'no-turn', 'not-found', 'too-long', 'empty', 'bad-request', 'agent-refused', 'caller-refused'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export const isRefusalReason = (code: string): code is RefusalReason => (REFUSAL_REASONS as readonly string[]).includes(code);
 
 export interface ActReply {
   outcome: ActOutcome;

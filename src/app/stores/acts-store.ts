@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { MAX_TRIES } from '../../wire/limits';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import type { ActReply, ActRequest, RefusalReason } from '../../wire/bridge-json';
+import { isRefusalReason, type ActReply, type ActRequest } from '../../wire/bridge-json';
 import type { Storage } from '../storage';
 import { createIntentLedger, type Intent } from './intent-ledger';
 
@@ -23,20 +23,7 @@ export type ActStatus =
 
 export const ACTS_KEY = 'collie.acts.v1';
 
-/** Reasons the bridge may also give as a 4xx code (text checks); read them as refusals. */
-const REFUSAL_REASONS: Record<RefusalReason, true> = {
-  busy: true,
-  'ask-open': true,
-  'turn-moved': true,
-  'no-turn': true,
-  'not-found': true,
-  'too-long': true,
-  empty: true,
-  'bad-request': true,
-  'agent-refused': true,
-  'caller-refused': true,
-};
-const isRefusalReason = (code: string): code is RefusalReason => Object.hasOwn(REFUSAL_REASONS, code);
+// The bridge may also give a refusal reason as a 4xx code (text checks): read it as a refusal (isRefusalReason).
 
 /** The key of a composer control on one pane (what controlKey gives for its drafts). */
 export function paneActKey(agent: string, paneId: string, act: 'send' | 'steer' | 'stop'): string {

@@ -1,4 +1,4 @@
-import type { ActOutcome, RefusalReason } from '../../../wire/bridge-json';
+import { isRefusalReason, type ActOutcome, type RefusalReason } from '../../../wire/bridge-json';
 import { t, type MessageKey } from '../../i18n';
 import { bridgeErrorText } from '../bridge-error-copy';
 import type { ActStatus } from '../../stores/acts-store';
@@ -29,7 +29,7 @@ const OUTCOME_COPY: Record<Exclude<ActOutcome, 'refused' | 'unknown'>, MessageKe
 
 /** A refusal in plain words; a reason this build does not know reads as a bare refusal. */
 export function refusalText(reason: string | undefined): string {
-  return reason !== undefined && Object.hasOwn(REFUSAL_COPY, reason) ? t(REFUSAL_COPY[reason as RefusalReason]) : t('act.refused.none');
+  return reason !== undefined && isRefusalReason(reason) ? t(REFUSAL_COPY[reason]) : t('act.refused.none');
 }
 
 /** The sentence a control shows about the person's latest tap on it, or null when there is none. */
