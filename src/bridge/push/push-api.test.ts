@@ -34,6 +34,13 @@ describe('the push routes', () => {
       expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, endpoint })), endpoint.slice(0, 40)).toEqual([400, 'bad-endpoint']);
     expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { endpoint: good.endpoint }))).toEqual([400, 'bad-subscription']);
     expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, keys: { ...good.keys, auth: 'AAAA' } }))).toEqual([400, 'bad-subscription']);
+    // 65 bytes that start as a point should, but are no point on P-256: nothing could be encrypted for it.
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    expect(await codeOf(await pushTest.rig.api('POST', '/api/push/subscription', cookie, { ...good, keys: { ...good.keys, p256dh: offCurve.toString('base64url') } }))).toEqual([
+      400,
+      'bad-subscription',
+    ]);
     expect(pushTest.rig.bridge.push.subscriptions.all()).toHaveLength(1); // the phone's own, from pushTest.rig.phone()
   });
 

@@ -94,15 +94,22 @@ export class PushSender {
   private async deliver(sub: Subscription, body: string, topic: string): Promise<Outcome> {
     // Dropped or unsubscribed while this push waited in its lane: nothing to send it to.
     if (!this.subscriptions.has(sub) || this.closing.signal.aborted) return 'skipped';
-    const target = pushTarget(sub.endpoint, this.options.extraHosts);
-    const { publicKey, privateKey } = await this.keys.keys();
-    const details = webpush.generateRequestDetails({ endpoint: target.href, keys: sub.keys }, body, {
-      vapidDetails: { subject: VAPID_SUBJECT, publicKey, privateKey },
-      TTL: PUSH_LIMITS.ttlSeconds,
-      urgency: 'high',
-      topic,
-      contentEncoding: 'aes128gcm',
-    });
+    let target: PushTarget;
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      target = pushTarget(sub.endpoint, this.options.extraHosts);
+      const { publicKey, privateKey } = await this.keys.keys();
+      details = webpush.generateRequestDetails({ endpoint: target.href, keys: sub.keys }, body, {
+        vapidDetails: { subject: VAPID_SUBJECT, publicKey, privateKey },
+        TTL: PUSH_LIMITS.ttlSeconds,
+        urgency: 'high',
+        topic,
+        contentEncoding: 'aes128gcm',
+      });
+    } catch {
+      // Nothing to encrypt for (a key that is no point on the curve): a failure of this subscription, never of the bridge.
+      return this.tally(sub, new URL(sub.endpoint).hostname, 'cannot encrypt for this subscription');
+    }
     await this.slot();
     let status: number | string;
     try {

@@ -32,6 +32,24 @@ describe('pushes to several phones', () => {
     await pushTest.rig.bridge.push.settled();
   });
 
+  it('a subscription nothing can be encrypted for fails as a push, never as the bridge, and is dropped like any failing one', async () => {
+    const owner = await pushTest.rig.phone();
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    // Kept before this bridge checked keys on the curve (the subscription route now refuses it).
+    await pushTest.rig.bridge.push.subscriptions.add('d-old', {
+      endpoint: `${owner.sub.json.endpoint}-old`,
+      keys: { p256dh: offCurve.toString('base64url'), auth: owner.sub.json.keys.auth },
+    });
+    for (let n = 1; n <= PUSH_LIMITS.failuresBeforeDrop; n += 1) {
+      await raise(n);
+      await pushTest.rig.bridge.push.settled();
+    }
+    expect(pushTest.service.received.filter((p) => p.id === owner.sub.id)).toHaveLength(PUSH_LIMITS.failuresBeforeDrop);
+    expect(pushTest.rig.bridge.push.subscriptions.all().map((s) => s.endpoint)).toEqual([owner.sub.json.endpoint]);
+    expect(pushTest.rig.log.filter((line) => line.includes('cannot encrypt for this subscription'))).toHaveLength(PUSH_LIMITS.failuresBeforeDrop);
+  });
+
   it(`drop a subscription whose service fails ${PUSH_LIMITS.failuresBeforeDrop} times in a row, with one log line, and its phone is told`, async () => {
     const owner = await pushTest.rig.phone();
     const watch = await pushTest.rig.phone('watch');

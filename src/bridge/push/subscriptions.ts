@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PUSH_LIMITS } from '../../wire/limits';
@@ -17,6 +18,17 @@ export interface Subscription {
 }
 
 const subscriptionsPath = (stateDir: string) => join(pushFolder(stateDir), 'subscriptions.json');
+/** Whether the key is an uncompressed point on P-256 (anything else could not be encrypted for). */
+function isP256Point(base64url: string): boolean {
+  try {
+    createPublicKey({ key: Buffer.concat([P256_SPKI_PREFIX, Buffer.from(base64url, 'base64url')]), format: 'der', type: 'spki' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** The DER head of a P-256 SubjectPublicKeyInfo, before the 65-byte uncompressed point. */
+const P256_SPKI_PREFIX = Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex');
 const b64url = (s: unknown, bytes: number) => typeof s === 'string' && /^[A-Za-z0-9_-]+={0,2}$/.test(s) && Buffer.from(s, 'base64url').length === bytes;
 
 /** A device whose subscription the bridge dropped because its push service kept failing: the phone says so. */
@@ -44,7 +56,7 @@ export function parseSubscription(raw: unknown, extraHosts: readonly string[] = 
   const keys = isRecord(raw) && isRecord(raw.keys) ? raw.keys : {};
   const p256dh = keys.p256dh;
   const auth = keys.auth;
-  if (!b64url(p256dh, 65) || !b64url(auth, 16) || Buffer.from(p256dh as string, 'base64url')[0] !== 4)
+  if (!b64url(p256dh, 65) || !b64url(auth, 16) || !isP256Point(p256dh as string))
     throw new HttpError(400, 'bad-subscription', 'keys.p256dh must be a P-256 public key and keys.auth 16 bytes, base64url');
   return { endpoint, keys: { p256dh: p256dh as string, auth: auth as string } };
 }
@@ -69,7 +81,7 @@ export class SubscriptionStore {
     const kept = await readSubscriptions(subscriptionsPath(stateDir), log, extraHosts);
     const store = new SubscriptionStore(stateDir, kept.subs, kept.stopped, now);
     if (kept.refused > 0) {
-      log(`[bridge] push: ${kept.refused} kept subscription(s) name an endpoint the bridge no longer accepts; deleted them (those phones turn notifications on again)`);
+      log(`[bridge] push: ${kept.refused} kept subscription(s) name an endpoint or key the bridge no longer accepts; deleted them (those phones turn notifications on again)`);
       await store.save();
     }
     return store;
@@ -178,7 +190,8 @@ async function readSubscriptions(path: string, log: (line: string) => void, extr
       subs.push({ deviceId: entry.deviceId, created: entry.created, ...parseSubscription(entry, extraHosts) });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      if (err.code !== 'bad-endpoint') throw broken();
+      // An endpoint or key an older bridge took but this one refuses: left out, counted, said once.
+      if (err.code !== 'bad-endpoint' && err.code !== 'bad-subscription') throw broken();
       refused += 1;
     }
   }
