@@ -83,10 +83,9 @@ export class PiConversation {
       if (block) return this.finish(call, { content: [{ type: 'text', text: block.reason }], isError: true }, block.reason === REFUSED_REASON ? 'denied' : 'stopped');
       return this.run(call);
     });
-    void Promise.all(outcomes).then(
-      (results) => this.continueWith(results),
-      (err: unknown) => this.deps.log(`[agent] a tool call left by the last run failed: ${err instanceof Error ? err.message : String(err)}`),
-    );
+    void Promise.all(outcomes)
+      .then((results) => this.continueWith(results))
+      .catch((err: unknown) => this.deps.log(`[agent] the tool calls left by the last run could not be settled: ${err instanceof Error ? err.message : String(err)}`));
   }
 
   /**
