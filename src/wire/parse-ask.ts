@@ -2,11 +2,10 @@ import { cleanField, cleanText } from './clean';
 import { isValidId } from './ids';
 import { LIMITS } from './limits';
 import { bool, count, isRecord, list, oneOf, str, time } from './read';
-import type { Ask, FormField, Option, PermissionOption, Turn } from './types';
+import { TURN_STATES, type Ask, type FormField, type Option, type PermissionOption, type Turn } from './types';
 
 const EFFECTS = ['allow', 'allow-always', 'deny'] as const;
 const FIELD_TYPES = ['text', 'toggle', 'choice'] as const;
-const TURN_STATES = ['running', 'done', 'stopped', 'failed'] as const;
 const MAX_INPUT_DEPTH = LIMITS.toolInputDepth;
 const MAX_INPUT_ENTRIES = LIMITS.toolInputEntries;
 

@@ -2,9 +2,7 @@ import { cleanField } from './clean';
 import { isValidId } from './ids';
 import { isSafeLinkUrl } from './link';
 import { isRecord, oneOf, str, time } from './read';
-import type { Item } from './types';
-
-const TOOL_STATUSES = ['running', 'done', 'failed', 'denied'] as const;
+import { TOOL_STATUSES, type Item } from './types';
 
 export type ItemDropReason = 'bad-id' | 'unknown-kind' | 'bad-link' | 'malformed';
 

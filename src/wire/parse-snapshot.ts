@@ -4,9 +4,7 @@ import { isValidId } from './ids';
 import { LIMITS } from './limits';
 import { parseAsk, parseTurn } from './parse-ask';
 import { count, isRecord, list, oneOf, str } from './read';
-import type { BeltButton, Pane, Snapshot, Starter, Tab, Workspace } from './types';
-
-const PANE_STATES = ['waiting', 'working', 'idle'] as const;
+import { PANE_STATES, type BeltButton, type Pane, type Snapshot, type Starter, type Tab, type Workspace } from './types';
 
 function parseBeltButton(raw: unknown): BeltButton | null {
   if (!isRecord(raw) || !isValidId(raw.id)) return null;

@@ -30,8 +30,11 @@ export interface Hello {
   caps: Caps;
 }
 
-export type PaneState = 'waiting' | 'working' | 'idle';
-export type TurnState = 'running' | 'done' | 'stopped' | 'failed';
+/** The word lists of wire v1, one home each: parsers, schemas, the check and the offline reader all read these. */
+export const PANE_STATES = ['waiting', 'working', 'idle'] as const;
+export type PaneState = (typeof PANE_STATES)[number];
+export const TURN_STATES = ['running', 'done', 'stopped', 'failed'] as const;
+export type TurnState = (typeof TURN_STATES)[number];
 
 export interface Turn {
   id: string;
@@ -151,7 +154,8 @@ export interface Snapshot {
   starters: Starter[];
 }
 
-export type ToolStatus = 'running' | 'done' | 'failed' | 'denied';
+export const TOOL_STATUSES = ['running', 'done', 'failed', 'denied'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 interface ItemBase {
   id: string;

@@ -2,7 +2,7 @@ import type { AgentJson, AgentRow, ChatEntry, ChatJson, ConversationRow, Dashboa
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
 import { parseItem } from '../../wire/parse-item';
 import { bool, count, isRecord, oneOf, type Rec } from '../../wire/read';
-import type { Caps } from '../../wire/types';
+import { PANE_STATES, type Caps } from '../../wire/types';
 
 /**
  * Reads back what the phone kept of the bridge's views (the dashboard, an agent's list, a chat).
@@ -11,7 +11,6 @@ import type { Caps } from '../../wire/types';
  * Items and asks go through the wire's own parsers; the rest is checked field by field.
  */
 const STATUSES = ['ok', 'starting', 'unreachable', 'version-mismatch', 'token-refused'] as const;
-const PANE_STATES = ['working', 'idle', 'waiting'] as const;
 const SEND_STATUSES = ['sending', 'sent', 'queued', 'effective', 'refused', 'unknown', 'maybe-applied'] as const;
 const MAX_ROWS = 100_000;
 

@@ -3,6 +3,7 @@ import { isValidEpoch } from '../../wire/epoch-rule';
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';
+import { PANE_STATES } from '../../wire/types';
 import { asList, rawPanes } from './rule';
 
 /**
@@ -11,7 +12,6 @@ import { asList, rawPanes } from './rule';
  * the bridge's cleaned copy, because cleaning hides exactly what the check must see.
  */
 
-const PANE_STATES = ['waiting', 'working', 'idle'];
 const EFFECTS = ['allow', 'allow-always', 'deny'];
 const FIELD_TYPES = ['text', 'toggle', 'choice'];
 
@@ -66,7 +66,8 @@ export function snapshotShapeProblems(snapshot: Rec): string[] {
 function paneProblems(pane: Rec): string[] {
   const problems = idProblem('a pane', pane.id);
   const name = `pane ${String(pane.id)}`;
-  if (!PANE_STATES.includes(pane.state as string)) problems.push(`${name}: state ${JSON.stringify(pane.state)} is not waiting, working or idle`);
+  if (!(PANE_STATES as readonly unknown[]).includes(pane.state))
+    problems.push(`${name}: state ${JSON.stringify(pane.state)} is not ${PANE_STATES.slice(0, -1).join(', ')} or ${PANE_STATES.at(-1)}`);
   if (count(pane.cursor) === undefined) problems.push(`${name}: cursor is not a non-negative integer`);
   if (!Array.isArray(pane.asks)) problems.push(`${name}: asks is not a list`);
   else if (pane.asks.length > LIMITS.openAsksPerPane) problems.push(`${name}: ${pane.asks.length} open asks, over ${LIMITS.openAsksPerPane}`);

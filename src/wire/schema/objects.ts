@@ -4,7 +4,7 @@
  * here, and a field a reader may do without is optional.
  */
 import { LIMITS } from '../limits';
-import { CAP_NAMES, WRITE_TARGETS } from '../types';
+import { CAP_NAMES, PANE_STATES, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
 import { count, epoch, historyCursor, id, linkUrl, list, nullOr, object, oneOfStrings, ref, text, time, type Schema } from './strings';
 
 const ITEM_KINDS = ['user', 'reply', 'thinking', 'notice', 'markdown', 'code', 'link', 'tool'] as const;
@@ -71,15 +71,12 @@ const item: Schema = {
     when(
       'kind',
       'tool',
-      object(
-        { toolCallId: id, name: text('label', { nonEmpty: true }), status: oneOfStrings(['running', 'done', 'failed', 'denied']) },
-        { summary: text('summary'), output: text('toolOutput') },
-      ),
+      object({ toolCallId: id, name: text('label', { nonEmpty: true }), status: oneOfStrings(TOOL_STATUSES) }, { summary: text('summary'), output: text('toolOutput') }),
     ),
   ],
 };
 
-const turn = object({ id, state: oneOfStrings(['running', 'done', 'stopped', 'failed']), queued: count }, { startedAt: time, endedAt: time });
+const turn = object({ id, state: oneOfStrings(TURN_STATES), queued: count }, { startedAt: time, endedAt: time });
 
 /** `waiting` exactly while asks are open: the bridge re-derives it from the asks otherwise. */
 const pane: Schema = {
@@ -87,7 +84,7 @@ const pane: Schema = {
     {
       id,
       title: text('title', { nonEmpty: true }),
-      state: oneOfStrings(['waiting', 'working', 'idle']),
+      state: oneOfStrings(PANE_STATES),
       turn: nullOr(ref('Turn')),
       asks: list(ref('Ask'), LIMITS.openAsksPerPane),
       belt: list(object({ id, label: text('beltLabel', { nonEmpty: true }) }), LIMITS.beltButtons),
