@@ -158,8 +158,8 @@ export class PiConversation {
         return;
       case 'message_update':
         if (event.message.role !== 'assistant') return;
-        // While it streams: its text and thinking (a tool call's arguments are drawn once whole).
-        for (const item of assistantItems(this.messageKey, event.message)) if (item.kind !== 'tool') this.pending.set(item.id, item);
+        // While it streams: its text and thinking only (a tool call's arguments, maybe megabytes, are read once whole).
+        for (const item of assistantItems(this.messageKey, event.message, false)) this.pending.set(item.id, item);
         this.drawSoon();
         return;
       case 'message_end': {

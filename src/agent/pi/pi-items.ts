@@ -1,4 +1,4 @@
-import { cleanField } from '../../wire/clean';
+import { cleanField, cleanText } from '../../wire/clean';
 import { LIMITS } from '../../wire/limits';
 import { utf8Length } from '../../wire/utf8';
 import type { ToolStatus } from '../../wire/types';
@@ -46,19 +46,20 @@ export const partItemId = (messageKey: string, index: number) => `${messageKey}-
 
 const SUMMARY_CHARS = 200;
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
-const cut = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
+// The one cleaner cuts at a whole character and ends with its ellipsis.
+const cut = (text: string) => cleanText(text, { maxChars: SUMMARY_CHARS }).text;
 
 /** One line saying what a tool call does, from its arguments only (never the model's prose). */
 export function toolSummary(name: string, args: Record<string, unknown>): string {
   const str = (key: string) => (typeof args[key] === 'string' ? args[key] : undefined);
   const command = str('command');
-  if (name === 'bash' && command !== undefined) return cut(firstLine(command) + (command.includes('\n') ? ' …' : ''), SUMMARY_CHARS);
+  if (name === 'bash' && command !== undefined) return cut(firstLine(command) + (command.includes('\n') ? ' …' : ''));
   const path = str('path') ?? str('file_path');
   const pattern = str('pattern');
-  if (pattern !== undefined) return cut(path ? `${pattern} in ${path}` : pattern, SUMMARY_CHARS);
-  if (path !== undefined) return cut(path, SUMMARY_CHARS);
+  if (pattern !== undefined) return cut(path ? `${pattern} in ${path}` : pattern);
+  if (path !== undefined) return cut(path);
   const json = JSON.stringify(args) ?? '';
-  return json === '{}' ? '' : cut(json, SUMMARY_CHARS);
+  return json === '{}' ? '' : cut(json);
 }
 
 /** A tool's output as text: its text parts, an image as a word; the end kept when it is long (the end says how it went). */
@@ -78,17 +79,17 @@ export function textItem(id: string, text: string): ItemSpec {
   return { id, kind: 'reply', text: cleanField.itemText(text).text };
 }
 
-/** The items an assistant message shows as: its text, thinking and tool calls, in order. */
-export function assistantItems(messageKey: string, message: PiAssistantMessage, toolStatus: (toolCallId: string) => ToolStatus = () => 'running'): ItemSpec[] {
+/**
+ * The items an assistant message shows as: its text, thinking and (with `withTools`) tool calls,
+ * in order. While a message streams its tool calls are left out: their arguments are drawn once whole.
+ */
+export function assistantItems(messageKey: string, message: PiAssistantMessage, withTools = true): ItemSpec[] {
   const items: ItemSpec[] = [];
   message.content.forEach((part, index) => {
     if (part.type === 'text' && (part as PiText).text.trim() !== '') items.push(textItem(partItemId(messageKey, index), (part as PiText).text));
     else if (part.type === 'thinking' && (part as PiThinking).thinking.trim() !== '')
       items.push({ id: partItemId(messageKey, index), kind: 'thinking', text: cleanField.itemText((part as PiThinking).thinking).text });
-    else if (part.type === 'toolCall') {
-      const call = part as PiToolCall;
-      items.push(toolItem(call, toolStatus(call.id)));
-    }
+    else if (part.type === 'toolCall' && withTools) items.push(toolItem(part as PiToolCall, 'running'));
   });
   return items;
 }
