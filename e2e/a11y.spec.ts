@@ -1,21 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, type Proc } from './support/processes';
+import { scratch, startBridge } from './support/processes';
+import { stopAfterEach } from './support/started';
 import { LANGUAGES, pattern, say } from './support/words';
 
 /**
  * Every screen and state the suite visits, checked with axe-core in light and dark: no
  * violation of any impact (contrast, names, roles, landmarks, targets).
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 async function noViolations(page: Page, where: string) {
   where = `${await page.evaluate(() => document.documentElement.lang)} ${where}`;
@@ -27,9 +21,9 @@ async function noViolations(page: Page, where: string) {
 for (const { tag, code, words } of LANGUAGES)
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`every screen of the demo passes axe-core, ${code}, ${colorScheme}`, async ({ browser }) => {
-      dirs = await scratch();
+      const dirs = (run.dirs = await scratch());
       const started = await startBridge(dirs, ['--demo']);
-      bridge = started.proc;
+      run.bridge = started.proc;
       const context = await browser.newContext({ colorScheme, locale: tag, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
       try {
         const page = await context.newPage();

@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle, type SendContext } from '../src/agent/kit';
 import { faultyProxy } from './support/faulty-proxy';
-import { collieLink, scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { collieLink, scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * The acting half, end to end: a real kit agent (behind a proxy on a private socket, so faults
@@ -13,18 +14,19 @@ const ALL = { asks: true, send: true, steer: true, abort: true, actions: true, r
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let collie: Collie;
 let proxy: Awaited<ReturnType<typeof faultyProxy>>;
-let bridge: Proc | undefined;
 let url: string;
 let pane: PaneHandle;
 let turns: SendContext[];
 let steered: string[];
 let taps: string[];
 
+const run = stopAfterEach();
+
 async function start(caps: Record<string, boolean> = ALL) {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   const agentSocket = join(dirs.socketDir, 'agent', 'app.sock');
   const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
-  collie = await openCollie({ socket: agentSocket, hostName: 'desk', caps, log: () => {} });
+  collie = run.agent = await openCollie({ socket: agentSocket, hostName: 'desk', caps, log: () => {} });
   const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
   pane = tab.pane('p', { title: 'Deploy' });
   pane.belt([{ id: 'retry', label: 'Retry' }]);
@@ -44,9 +46,10 @@ async function start(caps: Record<string, boolean> = ALL) {
   collie.starter({ id: 'new', label: 'New chat' }, () => tab.pane(`chat-${taps.length + turns.length + 2}`, { title: 'Fresh chat' }));
   collie.ready();
   proxy = await faultyProxy(agentSocket, proxySocket);
+  run.later(() => proxy.close());
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   url = started.url;
   link = started.link;
 }
@@ -64,14 +67,6 @@ async function openApp(page: Page, hash: string) {
   await page.goto(`${url}${hash}`);
 }
 
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await collie.close();
-  await proxy.close();
-  await dirs.cleanup();
-});
-
 const composer = (page: Page) => page.getByRole('region', { name: 'Write to the agent' });
 const sends = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
 /** Counts, in the page itself, every send it asks the bridge for (so a count read after a timer ran is exact). */
@@ -83,7 +78,7 @@ async function countPhoneSends(page: Page) {
     window.fetch = (input, init) => {
       const request = input instanceof Request ? input : null;
       const target = request ? request.url : String(input);
-      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && target.endsWith('/api/send')) sent.push(target);
+      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && /\/api\/agents\/[^/]+\/panes\/[^/]+\/send$/.test(target)) sent.push(target);
       return real(input, init);
     };
   });
@@ -234,7 +229,7 @@ test('two phones sending at once to one conversation: one goes through, one is b
     await composer(first).getByRole('button', { name: 'Send', exact: true }).click();
     await proxy.whenHeld(); // the first send holds the conversation's lock from here
     // The second tap is answered while the first is held, well inside the bridge's write deadline.
-    const refused = second.waitForResponse((res) => res.url().endsWith('/api/send'));
+    const refused = second.waitForResponse((res) => /\/api\/agents\/[^/]+\/panes\/[^/]+\/send$/.test(res.url()));
     await composer(second).getByRole('button', { name: 'Send', exact: true }).click();
     await refused;
     proxy.release();

@@ -4,8 +4,9 @@ import { openCollie, type AskSpec, type Collie } from '../src/agent/kit';
 import type { ChatJson } from '../src/wire/bridge-json';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * Answering from the phone, end to end: a real kit agent behind a proxy on a private socket (so
@@ -14,41 +15,36 @@ import { pairPhone } from './support/pair';
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let collie: Collie | undefined;
 let proxy: Awaited<ReturnType<typeof faultyProxy>>;
-let bridge: Proc | undefined;
 let agentSocket: string;
 let url: string;
 
+const run = stopAfterEach();
+
 const startAgent = async () => {
-  collie = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  collie = run.agent = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
   return collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Work' });
 };
 /** The bridge; its first start prints a pairing link, which the phone opens as a person would. */
 const runBridge = async (page: Page) => {
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   url = started.url;
   if (started.link) await pairPhone(page, started.link);
 };
 
 test.beforeEach(async () => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   agentSocket = join(dirs.socketDir, 'agent', 'app.sock');
   const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
   proxy = await faultyProxy(agentSocket, proxySocket);
-  await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
-});
-test.afterEach(async ({}, testInfo) => {
+  run.later(() => proxy.close());
   // A failure says what the bridge printed and what reached the agent, so a rare one can be read.
-  if (testInfo.status !== testInfo.expectedStatus) {
-    console.error(`bridge output:\n${bridge?.output ?? '(no bridge)'}`);
+  run.later((testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    console.error(`bridge output:\n${run.bridge?.output ?? '(no bridge)'}`);
     console.error(`agent saw:\n${proxy.seen.map((r) => `${r.method} ${r.path}`).join('\n')}`);
-  }
-  await bridge?.stop();
-  bridge = undefined;
-  await collie?.close();
-  collie = undefined;
-  await proxy.close();
-  await dirs.cleanup();
+  });
+  await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket: proxySocket }]);
 });
 
 /** Counts the answers an ask's promise delivers (at most once is the rule being checked). */
@@ -73,7 +69,11 @@ const CHAT_READS = '**/api/agents/desk/panes/p**';
  */
 async function holdLiveUpdates(page: Page): Promise<() => void> {
   let frozen = false;
-  await page.route(CHAT_READS, (route) => (frozen || route.request().url().includes('wait=1') ? undefined : route.continue()));
+  await page.route(CHAT_READS, (route) => {
+    // Only reads are held: an answer's POST lives under the chat's path too, and must go through.
+    const read = route.request().method() === 'GET';
+    return read && (frozen || route.request().url().includes('wait=1')) ? undefined : route.continue();
+  });
   return () => {
     frozen = true;
   };
@@ -278,8 +278,8 @@ test('the bridge restarts between its receipt and the reply: Try again lands onc
   await card.getByRole('button', { name: 'Yes' }).click();
   await proxy.whenHeld();
   expect(proxy.answers()).toHaveLength(1);
-  bridge!.child.kill('SIGKILL'); // receipt written, request with the agent, no reply yet
-  await bridge!.stop();
+  run.bridge!.child.kill('SIGKILL'); // receipt written, request with the agent, no reply yet
+  await run.bridge!.stop();
   await expect(card).toContainText('Not sure the answer arrived.');
   proxy.release(); // the agent takes it now; its reply goes nowhere
   await expect.poll(() => asked.got).toEqual([{ optionIds: ['y'] }]);

@@ -23,25 +23,22 @@ test('an agent’s own tool cannot answer its card: it stays open on the phone, 
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
-  try {
-    await agent.waitFor(/^waiting /m, 20_000);
-    // Its child and its orphaned grandchild tried, and were refused.
-    expect(agent.output.match(/"status":403,"code":"caller-refused"/g)).toHaveLength(2);
-    await writeSources(dirs.configDir, [{ name: 'selfie', kind: 'durable', socket }]);
-    const bridge = await startBridge(dirs);
-    started.bridge = bridge.proc;
-    await pairPhone(page, bridge.link);
-    await page.goto(`${bridge.url}#/agent/selfie/chat/p`);
-    const card = page.getByRole('article', { name: 'bash wants to run' });
-    await expect(card).toContainText('rm -rf build/');
-    await card.getByRole('button', { name: 'Allow', exact: true }).click();
-    await expect(card).toHaveCount(0);
-    expect(await agent.waitForExit(10_000)).toBe(0);
-    expect(agent.output.match(/"answer":/g)).toHaveLength(1);
-    expect(agent.output).toContain('{"answer":{"optionIds":["allow"]}}');
-  } finally {
-    await agent.stop();
-  }
+  started.later(() => agent.stop());
+  await agent.waitFor(/^waiting /m, 20_000);
+  // Its child and its orphaned grandchild tried, and were refused.
+  expect(agent.output.match(/"status":403,"code":"caller-refused"/g)).toHaveLength(2);
+  await writeSources(dirs.configDir, [{ name: 'selfie', kind: 'durable', socket }]);
+  const bridge = await startBridge(dirs);
+  started.bridge = bridge.proc;
+  await pairPhone(page, bridge.link);
+  await page.goto(`${bridge.url}#/agent/selfie/chat/p`);
+  const card = page.getByRole('article', { name: 'bash wants to run' });
+  await expect(card).toContainText('rm -rf build/');
+  await card.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  expect(await agent.waitForExit(10_000)).toBe(0);
+  expect(agent.output.match(/"answer":/g)).toHaveLength(1);
+  expect(agent.output).toContain('{"answer":{"optionIds":["allow"]}}');
 });
 
 test('a bridge the agent itself started: the card says the agent refused the tap, in English, Chinese and Russian', async ({ browser }) => {
@@ -54,31 +51,28 @@ test('a bridge the agent itself started: the card says the agent refused the tap
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
-  try {
-    const [, first] = await agent.waitFor(/Open (http:\/\/\S+#pair=\S+) on your phone/, 20_000);
-    const words = {
-      en: 'The durable agent refused this tap: it came from a process it started.',
-      'zh-CN': 'durable agent 拒绝了这次点击',
-      ru: 'Durable-агент отклонил это нажатие',
-    };
-    for (const [locale, refusal] of Object.entries(words)) {
-      const context = await browser.newContext({ ...devices['Pixel 7'], locale });
-      const page = await context.newPage();
-      await pairPhone(page, locale === 'en' ? first! : await collieLink(bridgeDirs));
-      await page.goto(`${new URL(first!).origin}/#/agent/default/chat/p`);
-      const card = page.getByRole('article', { name: /bash/ });
-      await expect(card).toContainText('rm -rf build/');
-      await card.getByRole('button').first().click();
-      await expect(card).toContainText(refusal);
-      await page.screenshot({ path: `test-results/caller-check/refused-${locale}.png` });
-      await context.close();
-    }
-    // Still open at the agent; this test's process, which the agent did not start, lets it go.
-    const ask = await agent.waitFor(/^waiting (\S+) (\d+)$/m);
-    const body = { requestId: 'outside-1', askId: ask[1], revision: Number(ask[2]), answer: { optionIds: ['allow'] } };
-    expect((await wireCall(socket, 'POST', '/pane/p/answer', body)).json).toEqual({ outcome: 'taken' });
-    expect(await agent.waitForExit(10_000)).toBe(0);
-  } finally {
-    await agent.stop();
+  started.later(() => agent.stop());
+  const [, first] = await agent.waitFor(/Open (http:\/\/\S+#pair=\S+) on your phone/, 20_000);
+  const words = {
+    en: 'The durable agent refused this tap: it came from a process it started.',
+    'zh-CN': 'durable agent 拒绝了这次点击',
+    ru: 'Durable-агент отклонил это нажатие',
+  };
+  for (const [locale, refusal] of Object.entries(words)) {
+    const context = await browser.newContext({ ...devices['Pixel 7'], locale });
+    const page = await context.newPage();
+    await pairPhone(page, locale === 'en' ? first! : await collieLink(bridgeDirs));
+    await page.goto(`${new URL(first!).origin}/#/agent/default/chat/p`);
+    const card = page.getByRole('article', { name: /bash/ });
+    await expect(card).toContainText('rm -rf build/');
+    await card.getByRole('button').first().click();
+    await expect(card).toContainText(refusal);
+    await page.screenshot({ path: `test-results/caller-check/refused-${locale}.png` });
+    await context.close();
   }
+  // Still open at the agent; this test's process, which the agent did not start, lets it go.
+  const ask = await agent.waitFor(/^waiting (\S+) (\d+)$/m);
+  const body = { requestId: 'outside-1', askId: ask[1], revision: Number(ask[2]), answer: { optionIds: ['allow'] } };
+  expect((await wireCall(socket, 'POST', '/pane/p/answer', body)).json).toEqual({ outcome: 'taken' });
+  expect(await agent.waitForExit(10_000)).toBe(0);
 });

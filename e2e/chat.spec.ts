@@ -1,37 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
+import { openCollie, type PaneHandle } from '../src/agent/kit';
 import type { Caps } from '../src/wire/types';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * The chat as a messenger, at phone size: a real kit agent on a private socket, the real bridge,
  * and Chromium scrolled only the way a person scrolls (or not at all).
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
-let collie: Collie | undefined;
-
-test.afterEach(async () => {
-  await collie?.close();
-  collie = undefined;
-  await bridge?.stop();
-  bridge = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 /** An agent with one long conversation, `items` long, alternating the person and the agent. */
 async function longChat(page: Page, items: number, caps: Partial<Caps>): Promise<PaneHandle> {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'long', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'long', caps, log: () => {} });
+  const collie = (run.agent = await openCollie({ socket, hostName: 'long', caps, log: () => {} }));
   const pane = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Long chat' });
   for (let i = 1; i <= items; i += 1) pane.item({ id: `m${i}`, kind: i % 4 === 0 ? 'user' : 'reply', text: `line ${i}` });
   collie.ready();
   await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/long/chat/p`);
   return pane;
@@ -136,9 +127,9 @@ for (const anchors of ['the browser', 'the list'] as const)
 for (const anchors of ['the browser', 'the list'] as const)
   test(`a card far up a long chat is found by scrolling up to it, and stays put once found (${anchors} anchoring)`, async ({ page }) => {
     if (anchors === 'the list') await withoutBrowserAnchoring(page);
-    dirs = await scratch();
+    const dirs = (run.dirs = await scratch());
     const socket = join(dirs.socketDir, 'long', 'app.sock');
-    collie = await openCollie({ socket, hostName: 'long', caps: { send: true }, log: () => {} });
+    const collie = (run.agent = await openCollie({ socket, hostName: 'long', caps: { send: true }, log: () => {} }));
     const pane = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Long chat' });
     // Rows of every height: markdown, code, tools and replies of different lengths.
     for (let i = 1; i <= 2000; i += 1) {
@@ -152,7 +143,7 @@ for (const anchors of ['the browser', 'the list'] as const)
     collie.ready();
     await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
     const started = await startBridge(dirs);
-    bridge = started.proc;
+    run.bridge = started.proc;
     await pairPhone(page, started.link);
     await page.goto(`${started.url}#/agent/long/chat/p`);
     const card = page.getByRole('link', { name: /Release notes/ });
@@ -178,9 +169,9 @@ for (const anchors of ['the browser', 'the list'] as const)
   });
 
 test('a long closed conversation opens at its newest item, read from the agentâ€™s history, and scrolls up to its first', async ({ page }) => {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'long', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'long', caps: { history: true }, log: () => {} });
+  const collie = (run.agent = await openCollie({ socket, hostName: 'long', caps: { history: true }, log: () => {} }));
   const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
   tab.pane('open', { title: 'Still open' });
   const old = tab.pane('p', { title: 'Old release' });
@@ -189,7 +180,7 @@ test('a long closed conversation opens at its newest item, read from the agentâ€
   collie.ready();
   await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/long`);
   await page

@@ -2,27 +2,24 @@ import { expect, test, type Route } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../src/agent/kit';
 import { PHONE_LIMITS } from '../src/bridge/phone/phone-deps';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * An open chat follows its agent by deltas, and a phone that holds a version the bridge no longer
  * remembers is sent the whole view, and draws it: a real kit agent, the real bridge, Chromium.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
 let collie: Collie | undefined;
 
+const run = stopAfterEach();
+
 test.beforeEach(async () => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   const socket = join(dirs.socketDir, 'live', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'live', caps: { asks: true }, log: () => {} });
+  collie = run.agent = await openCollie({ socket, hostName: 'live', caps: { asks: true }, log: () => {} });
   await writeSources(dirs.configDir, [{ name: 'live', kind: 'durable', socket }]);
-});
-test.afterEach(async () => {
-  await collie?.close();
-  await bridge?.stop();
-  await dirs.cleanup();
 });
 
 const CHAT = '/api/agents/live/panes/deploy';
@@ -33,7 +30,7 @@ test('a chat follows by deltas, and a version the bridge no longer has gets the 
   for (let i = 1; i <= 5; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i}` });
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live/chat/deploy`);
   const entries = page.locator('ol.entries > li');
@@ -81,7 +78,7 @@ test('the chat comes compressed to a phone that takes it, and as plain JSON to a
   for (let i = 1; i <= 40; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i} `.repeat(10) });
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live/chat/deploy`);
   // The browser's own read: Chromium offers br and gzip, and the bridge answers with one.

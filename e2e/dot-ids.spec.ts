@@ -1,27 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { scriptedAgent, type ScriptedAgent } from '../src/bridge/testing/scripted-agent';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scriptedAgent } from '../src/bridge/testing/scripted-agent';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * Ids `.` and `..` pass no URL unchanged (every layer reads them as dot segments), so the id rule
  * refuses them on both sides: an agent's pane named so is dropped by the bridge, and a link to
  * one on the phone names nothing but the agent's list.
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: ScriptedAgent;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent.close();
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 test('panes named . and .. are not listed, the others open, and a link to a dot id shows the list', async ({ page }) => {
-  dirs = await scratch();
-  agent = await scriptedAgent(dirs.socketDir, 'dots');
+  const dirs = (run.dirs = await scratch());
+  const agent = await scriptedAgent(dirs.socketDir, 'dots');
+  run.later(() => agent.close());
   agent.panes.push({ id: '.', title: 'Dot' }, { id: '..', title: 'Dot dot' }, { id: 'fine', title: 'Fine' });
   agent.routes.set('/pane/:id/events', () => ({
     status: 200,
@@ -30,7 +23,7 @@ test('panes named . and .. are not listed, the others open, and a link to a dot 
   const { address } = agent.source;
   await writeSources(dirs.configDir, [{ name: 'dots', kind: 'durable', socket: address?.kind === 'socket' ? address.path : '' }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
 
   await pairPhone(page, started.link);
   await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /dots/ }).click();

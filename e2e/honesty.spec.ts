@@ -3,31 +3,26 @@ import { createServer } from 'node:http';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../src/agent/kit';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /** The phone says what it knows and how it knows it: decisions, mismatches, lost connections. */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
 let collie: Collie | undefined;
 
+const run = stopAfterEach();
+
 test.beforeEach(async () => {
-  dirs = await scratch();
-});
-test.afterEach(async () => {
-  await collie?.close();
-  collie = undefined;
-  await bridge?.stop();
-  bridge = undefined;
-  await dirs.cleanup();
+  dirs = run.dirs = await scratch();
 });
 
 async function agentAndBridge(): Promise<{ url: string; link: string | null; socket: string }> {
   const socket = join(dirs.socketDir, 'a', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'a', caps: { asks: true }, log: () => {} });
+  collie = run.agent = await openCollie({ socket, hostName: 'a', caps: { asks: true }, log: () => {} });
   await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   return { url: started.url, link: started.link, socket };
 }
 
@@ -55,14 +50,14 @@ test('a bridge that stops answering is said so, with the last state kept on scre
   collie!.ready();
   await page.goto(`${url}#/agent/a/chat/p`);
   await expect(page.getByText('still here')).toBeVisible();
-  await bridge!.stop();
-  bridge = undefined;
+  await run.bridge!.stop();
+  run.bridge = undefined;
   await expect(page.getByRole('alert')).toHaveText(/^Offline — last updated .+\. The bridge is not answering\.$/);
   await expect(page.getByText('still here')).toBeVisible();
 
   // The bridge comes back on the same port: the banner goes by itself, with no reload (how soon is the benchmarks' business).
   const started = await startBridge(dirs, ['--port', new URL(url).port]);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await expect(page.locator('[data-connection]')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByText('still here')).toBeVisible();
@@ -91,24 +86,21 @@ test('an agent that speaks another wire version shows Version mismatch and the s
   });
   await new Promise<void>((r) => server.listen(socket, r));
   await chmod(socket, 0o600);
-  try {
-    await writeSources(dirs.configDir, [{ name: 'future', kind: 'durable', socket }]);
-    const started = await startBridge(dirs);
-    bridge = started.proc;
-    await pairPhone(page, started.link);
-    const row = page.locator('[data-agent="future"]');
-    await expect(row).toContainText('Version mismatch');
-    await row.click();
-    await expect(page.getByRole('alert')).toHaveText("The durable agent speaks wire v2..v3, this Collie speaks v1. Update Collie, or the agent's SDK.");
-  } finally {
-    server.close();
-  }
+  run.later(() => void server.close());
+  await writeSources(dirs.configDir, [{ name: 'future', kind: 'durable', socket }]);
+  const started = await startBridge(dirs);
+  run.bridge = started.proc;
+  await pairPhone(page, started.link);
+  const row = page.locator('[data-agent="future"]');
+  await expect(row).toContainText('Version mismatch');
+  await row.click();
+  await expect(page.getByRole('alert')).toHaveText("The durable agent speaks wire v2..v3, this Collie speaks v1. Update Collie, or the agent's SDK.");
 });
 
 test('with durable agents off there is no Durable agents section', async ({ page }) => {
   await writeSources(dirs.configDir, [{ name: 'a', kind: 'durable', socket: '/nowhere/app.sock' }]);
   const started = await startBridge(dirs, [], { COLLIE_PROGRAMS: 'off' });
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await expect(page.getByRole('region', { name: 'This bridge' })).toContainText('Connected to the bridge');
   await expect(page.getByRole('region', { name: 'Durable agents' })).toHaveCount(0);

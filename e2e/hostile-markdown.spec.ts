@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie } from '../src/agent/kit';
+import { openCollie } from '../src/agent/kit';
 import { hasRemovedCharacter } from '../src/wire/clean';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * Markdown whose character references decode into the characters the bridge's cleaner removes
@@ -12,22 +13,12 @@ import { pairPhone } from './support/pair';
  */
 const REFERENCES = ['&#x202E;', '&#8203;', '&zwj;', '&#xE0041;', '&#x1b;', '&#x85;', '&#x2066;'];
 
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let collie: Collie | undefined;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await collie?.close();
-  collie = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 test('character references in markdown never bring back a removed character', async ({ page }) => {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'agent', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'desk', log: () => {} });
+  const collie = (run.agent = await openCollie({ socket, hostName: 'desk', log: () => {} }));
   const pane = collie.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Hostile' });
   REFERENCES.forEach((ref, i) => {
     pane.item({
@@ -42,7 +33,7 @@ test('character references in markdown never bring back a removed character', as
   collie.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
 
   await pairPhone(page, started.link);
   await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();

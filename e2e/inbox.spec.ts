@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type AskSpec, type Collie } from '../src/agent/kit';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * The dashboard's "Needs you": every open ask across the agents, oldest first, each opening its
@@ -10,18 +11,16 @@ import { pairPhone } from './support/pair';
  * opens its own agent's card.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
 let agents: Collie[] = [];
 
+const run = stopAfterEach();
+
 test.beforeEach(async () => {
-  dirs = await scratch();
-});
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  for (const agent of agents) await agent.close();
-  agents = [];
-  await dirs.cleanup();
+  dirs = run.dirs = await scratch();
+  run.later(async () => {
+    for (const agent of agents) await agent.close();
+    agents = [];
+  });
 });
 
 const SHIP_IT: AskSpec = {
@@ -54,7 +53,7 @@ test('lists the asks of two agents oldest first and opens each chat at its card'
     { name: 'desk-b', kind: 'durable', socket: join(dirs.socketDir, 'desk-b', 'app.sock') },
   ]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
 
   // B asks first, so it is the oldest although A is listed first; each ask is on screen before

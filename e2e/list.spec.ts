@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../src/agent/kit';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * An agent's list tells what happened: each row's newest item in one line, how long ago, its
@@ -10,25 +11,19 @@ import { pairPhone } from './support/pair';
  * workspaces and tabs lives on the Manage screen, and an agent that is not attached says so.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
 let collie: Collie | undefined;
 
+const run = stopAfterEach();
+
 test.beforeEach(async () => {
-  dirs = await scratch();
-});
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await collie?.close();
-  collie = undefined;
-  await dirs.cleanup();
+  dirs = run.dirs = await scratch();
 });
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
 async function deskAndBridge(page: Page) {
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  collie = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true, rename: true, close: true, history: true }, log: () => {} });
+  collie = run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true, rename: true, close: true, history: true }, log: () => {} });
   const tab = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' });
   const deploy = tab.pane('deploy', { title: 'Deploy' });
   deploy.item({ id: 'd1', kind: 'reply', text: 'Staging is green.\nShipping next.' });
@@ -45,7 +40,7 @@ async function deskAndBridge(page: Page) {
   collie.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   return { url: started.url, notes };
 }

@@ -1,30 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * The reading half, live: a real kit agent on a real private socket (driven from this test),
  * the real bridge, and a phone-sized Chromium.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let bridge: Proc | undefined;
 let collie: Collie | undefined;
 let socket: string;
+
+const run = stopAfterEach();
 
 const open = (s: string) => openCollie({ socket: s, hostName: 'live', caps: { asks: true, history: true, close: true }, log: () => {} });
 
 test.beforeEach(async () => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   socket = join(dirs.socketDir, 'live', 'app.sock');
-  collie = await open(socket);
+  collie = run.agent = await open(socket);
   await writeSources(dirs.configDir, [{ name: 'live', kind: 'durable', socket }]);
-});
-test.afterEach(async () => {
-  await collie?.close();
-  await bridge?.stop();
-  await dirs.cleanup();
 });
 
 function layout(c: Collie): { deploy: PaneHandle; notes: PaneHandle } {
@@ -36,7 +33,7 @@ test('the row counts follow the agent and the section moves up while an ask wait
   const { deploy } = layout(collie!);
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   const row = page.locator('[data-agent="live"]');
   await expect(row).toContainText('2 open');
@@ -57,15 +54,15 @@ test('an agent that goes away shows Unreachable, and comes back', async ({ page 
   layout(collie!);
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   const row = page.locator('[data-agent="live"]');
   await expect(row).toContainText('2 open');
   await collie!.close();
-  collie = undefined;
+  collie = run.agent = undefined;
   await expect(row).toContainText('Unreachable');
   await expect(row).toContainText('Unreachable: nothing listens at its socket'); // the bridge's code, worded by the phone
-  collie = await open(socket);
+  collie = run.agent = await open(socket);
   layout(collie);
   collie.ready();
   await expect(row).toContainText('2 open');
@@ -76,7 +73,7 @@ test('a new item appears in an open chat as the agent writes it, and old rows ar
   for (let i = 1; i <= 30; i += 1) deploy.item({ id: `m${i}`, kind: 'reply', text: `message ${i}` });
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live/chat/deploy`);
   const entries = page.locator('ol.entries > li');
@@ -103,7 +100,7 @@ test('a closed conversation opens read-only from the agent history', async ({ pa
   notes.close();
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live`);
   const closed = page.getByRole('region', { name: 'Closed' });
@@ -119,7 +116,7 @@ test('a trimmed conversation shows the line in place of its beginning', async ({
   for (let i = 1; i <= 10050; i += 1) deploy.item({ id: `h${i}`, kind: 'reply', text: `line ${i}` });
   collie!.ready();
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live/chat/deploy`);
   await expect(page.getByText('Older messages were left out: the durable agent no longer keeps them.')).toBeVisible();

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie } from '../src/agent/kit';
+import { openCollie } from '../src/agent/kit';
 import { makeTestCa } from '../src/bridge/testing/tls';
 import { pairPhone } from './support/pair';
-import { collie, collieLink, scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { collie, collieLink, scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 import { writeFile } from 'node:fs/promises';
 
 /**
@@ -12,28 +13,20 @@ import { writeFile } from 'node:fs/promises';
  * test makes.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
-let bridge: Proc | undefined;
 
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 async function deskAndBridge(extraArgs: string[] = []) {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true, send: true }, log: () => {} }));
   const pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
   pane.item({ id: 'i1', kind: 'reply', text: 'Ready to deploy.' });
   void pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs, extraArgs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   return started;
 }
 
@@ -90,11 +83,11 @@ test('a watch device reads chats and cards but has no buttons, and its direct wr
     await expect(watch.getByRole('main').getByRole('button')).toHaveCount(0);
     await expect(watch.getByRole('region', { name: 'Write to the agent' })).toHaveCount(0);
     const chat = (await (await watch.request.get(`${url}api/agents/desk/panes/p`)).json()) as { asks: { id: string; hash: string }[] };
-    const answer = await watch.request.post(`${url}api/ask/${chat.asks[0]!.id}`, {
+    const answer = await watch.request.post(`${url}api/agents/desk/panes/p/asks/${chat.asks[0]!.id}`, {
       data: { agent: 'desk', paneId: 'p', requestId: 'w-1', hash: chat.asks[0]!.hash, answer: { optionIds: ['y'] } },
     });
     expect([answer.status(), ((await answer.json()) as { code: string }).code]).toEqual([403, 'watch-only']);
-    const send = await watch.request.post(`${url}api/send`, { data: { agent: 'desk', paneId: 'p', requestId: 'w-2', text: 'hi', turnId: null } });
+    const send = await watch.request.post(`${url}api/agents/desk/panes/p/send`, { data: { agent: 'desk', paneId: 'p', requestId: 'w-2', text: 'hi', turnId: null } });
     expect([send.status(), ((await send.json()) as { code: string }).code]).toEqual([403, 'watch-only']);
   } finally {
     await watcher.close();
@@ -102,12 +95,12 @@ test('a watch device reads chats and cards but has no buttons, and its direct wr
 });
 
 test('over HTTPS: the printed https link pairs the phone, and the quick start answers', async ({ browser }) => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   const tls = await makeTestCa(dirs.root);
   await writeFile(join(dirs.root, 'cert.pem'), tls.cert);
   await writeFile(join(dirs.root, 'key.pem'), tls.key, { mode: 0o600 });
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} }));
   const asked = agent
     .workspace('w', { title: 'W' })
     .tab('t', { title: 'T' })
@@ -116,7 +109,7 @@ test('over HTTPS: the printed https link pairs the phone, and the quick start an
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs, ['--tls-cert', join(dirs.root, 'cert.pem'), '--tls-key', join(dirs.root, 'key.pem')]);
-  bridge = started.proc;
+  run.bridge = started.proc;
   expect(started.link).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#pair=/);
   // The test's own CA is not one the browser knows: the context is told to accept its certificate.
   const context = await browser.newContext({ ignoreHTTPSErrors: true });

@@ -6,8 +6,9 @@ import { piFolder } from '../src/bridge/cli/pi-command';
 import { CODING_SCRIPT, GO_FILE, SAY } from '../src/agent/pi/testing/coding-script';
 import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from '../src/agent/pi/testing/pi-home';
 import { startScriptedModel, type ScriptedModel } from '../src/agent/pi/testing/scripted-model';
-import { collie, scratch, startBridge, type Proc } from './support/processes';
+import { collie, scratch, startBridge } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * Pi, the real coding agent, supervised from the phone: `collie pi` starts the real Pi package as
@@ -19,16 +20,21 @@ let model: ScriptedModel;
 let project: string;
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let url: string;
-let bridge: Proc | undefined;
 
+// One scripted model serves every test of the file: started once, closed once.
 test.beforeAll(async () => {
   model = await startScriptedModel(CODING_SCRIPT);
 });
 test.afterAll(async () => {
   await model.close();
 });
+
+const started = stopAfterEach();
+
 test.beforeEach(async ({ page }) => {
-  dirs = await scratch();
+  dirs = started.dirs = await scratch();
+  // Pi is stopped after the bridge and before the folders go (its pid file is in the state folder).
+  started.later(() => collie(dirs, ['pi', 'stop']));
   project = join(dirs.root, 'project');
   await mkdir(project);
   const piHome = join(dirs.root, 'pi-home');
@@ -37,16 +43,9 @@ test.beforeEach(async ({ page }) => {
   Object.assign(process.env, PI_OFFLINE_ENV, { PI_CODING_AGENT_DIR: piHome, [SCRIPTED_KEY_ENV]: 'scripted-key-0123456789' });
   await startPi();
   const running = await startBridge(dirs);
-  bridge = running.proc;
+  started.bridge = running.proc;
   url = running.url;
   await pairPhone(page, running.link);
-});
-// In this order: Pi (its pid file is in the state folder), then the bridge, then the folders.
-test.afterEach(async () => {
-  await collie(dirs, ['pi', 'stop']);
-  await bridge?.stop();
-  bridge = undefined;
-  await dirs.cleanup();
 });
 
 async function startPi(): Promise<void> {

@@ -1,30 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { openCollie, type Collie } from '../src/agent/kit';
+import { openCollie } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { pairPhone } from './support/pair';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * The phone as a place to come back to: screens name themselves and take focus, Back returns to
  * the same scroll, a half-filled form survives a reload, and a tap while offline sends nothing.
  */
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
-let bridge: Proc | undefined;
-
-test.afterEach(async () => {
-  await bridge?.stop();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 async function setUp(page: import('@playwright/test').Page, panes = 1) {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  const agent = (run.agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} }));
   const tab = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' });
   const first = tab.pane('p', { title: 'Release' });
   for (let n = 2; n <= panes; n += 1) tab.pane(`p${n}`, { title: `Pane ${n}` });
@@ -46,7 +37,7 @@ async function setUp(page: import('@playwright/test').Page, panes = 1) {
   agent.ready();
   await writeSources(dirs.configDir, [{ name: 'desk', kind: 'durable', socket }]);
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   await pairPhone(page, started.link);
   return { url: started.url, answers };
 }

@@ -8,6 +8,7 @@ import { PUSH_LIMITS } from '../src/wire/limits';
 import { startPushService, type TestPushService, type TestSubscription } from '../src/bridge/testing/push-service';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * Notifications for questions, end to end: the bridge (in this process, trusting the test's own
@@ -30,24 +31,24 @@ let agent: Collie;
 let bridge: RunningBridge;
 let pane: PaneHandle;
 
+// The bridge runs in this process: it, the agent and the push service are given to `later`, the
+// bridge last, so it stops first.
+const run = stopAfterEach();
+
 test.beforeEach(async () => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   await mkdir(join(dirs.root, 'ca'));
   service = await startPushService(join(dirs.root, 'ca'));
+  run.later(() => service.close());
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
   agent = await openCollie({ socket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  run.later(() => agent.close());
   pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
   agent.ready();
 });
-test.afterEach(async () => {
-  await bridge?.close();
-  await agent.close();
-  await service.close();
-  await dirs.cleanup();
-});
 
-const start = async (host = '127.0.0.1') =>
-  (bridge = await startBridge({
+const start = async (host = '127.0.0.1') => {
+  bridge = await startBridge({
     sources: [{ name: 'desk', address: { kind: 'socket', path: join(dirs.socketDir, 'desk', 'app.sock') } }],
     durable: true,
     stateDir: dirs.stateDir,
@@ -56,7 +57,10 @@ const start = async (host = '127.0.0.1') =>
     appDir: BUILT,
     log: () => {},
     push: { agent: service.agent, hosts: [service.host] },
-  }));
+  });
+  run.later(() => bridge.close());
+  return bridge;
+};
 
 async function pairedWithWorker(page: Page): Promise<Worker> {
   await pairPhone(page, bridge.invite().link);

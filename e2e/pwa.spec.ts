@@ -2,10 +2,11 @@ import { chromium, devices, expect, test, type Page } from '@playwright/test';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openCollie, type Collie } from '../src/agent/kit';
+import { openCollie } from '../src/agent/kit';
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
+import { stopAfterEach } from './support/started';
 
 /**
  * The app as a phone keeps it: its service worker keeps the shell so a reload opens the app with
@@ -13,24 +14,17 @@ import { scratch } from './support/processes';
  * process (the same code the CLI starts) so the test can serve it a second build.
  */
 const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let agent: Collie | undefined;
 let bridge: RunningBridge | undefined;
 
-test.afterEach(async () => {
-  await bridge?.close();
-  bridge = undefined;
-  await agent?.close();
-  agent = undefined;
-  await dirs.cleanup();
-});
+const run = stopAfterEach();
 
 async function setUp(page: Page, port = 0) {
-  dirs = await scratch();
+  const dirs = (run.dirs = await scratch());
   const appDir = join(dirs.root, 'app');
   await cp(BUILT, appDir, { recursive: true });
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
-  agent = await openCollie({ socket, hostName: 'desk', caps: { send: true }, log: () => {} });
+  const agent = await openCollie({ socket, hostName: 'desk', caps: { send: true }, log: () => {} });
+  run.later(() => agent.close());
   const pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
   pane.item({ id: 'i1', kind: 'reply', text: 'The build is green.' });
   void pane
@@ -54,6 +48,11 @@ async function setUp(page: Page, port = 0) {
     log: () => {},
   };
   bridge = await startBridge({ ...options, port });
+  // The bridge runs in this process: given after the agent, it stops first (the restarted one, if the test restarted it).
+  run.later(async () => {
+    await bridge?.close();
+    bridge = undefined;
+  });
   const { url } = bridge;
   await pairPhone(page, bridge.invite().link);
   // The first visit installs the worker; it keeps every file of this build.
@@ -138,22 +137,19 @@ test('a new version waits for Reload, then takes over once and keeps the typed d
 test('Chromium finds the app installable: manifest, icons, a worker that answers offline; the favicon is there', async ({ browserName }, info) => {
   // Chromium's installability check says `in-incognito` in an ordinary test context: a real profile.
   const profile = await mkdtemp(join(tmpdir(), 'collie-profile-'));
+  run.later(() => rm(profile, { recursive: true, force: true }));
   const launch = info.project.use.launchOptions ?? {};
   const context = await chromium.launchPersistentContext(profile, { ...devices['Pixel 7'], ...launch });
-  try {
-    expect(browserName).toBe('chromium');
-    const page = context.pages()[0] ?? (await context.newPage());
-    const { url } = await setUp(page);
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
-    const manifest = (await (await page.request.get(`${url}manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string; purpose: string }[] };
-    expect(manifest.display).toBe('standalone');
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
-    for (const file of ['favicon.ico', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png'])
-      expect((await page.request.get(`${url}${file}`)).status(), file).toBe(200);
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  run.later(() => context.close());
+  expect(browserName).toBe('chromium');
+  const page = context.pages()[0] ?? (await context.newPage());
+  const { url } = await setUp(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+  const manifest = (await (await page.request.get(`${url}manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string; purpose: string }[] };
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  for (const file of ['favicon.ico', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png'])
+    expect((await page.request.get(`${url}${file}`)).status(), file).toBe(200);
 });

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { openCollie, type AskSpec, type Collie } from '../src/agent/kit';
 import type { Answer } from '../src/wire/types';
 import { faultyProxy } from './support/faulty-proxy';
-import { scratch, startBridge, writeSources, type Proc } from './support/processes';
+import { scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
+import { stopAfterEach } from './support/started';
 
 /**
  * Two copies of one agent program attached under two names: the same pane id and the same tool
@@ -14,8 +15,9 @@ import { pairPhone } from './support/pair';
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let agents: Collie[] = [];
 let proxy: Awaited<ReturnType<typeof faultyProxy>>;
-let bridge: Proc | undefined;
 let link: string | null;
+
+const run = stopAfterEach();
 
 const SHIP_IT: AskSpec = {
   kind: 'choice',
@@ -29,29 +31,29 @@ const SHIP_IT: AskSpec = {
 };
 
 test.beforeEach(async () => {
-  dirs = await scratch();
+  dirs = run.dirs = await scratch();
   const socketA = join(dirs.socketDir, 'a', 'app.sock');
   const socketB = join(dirs.socketDir, 'b', 'app.sock');
   // A is reached through a proxy, so one test can lose the reply to A's answer.
   const proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
   proxy = await faultyProxy(socketA, proxySocket);
+  run.later(() => proxy.close());
   agents = [
     await openCollie({ socket: socketA, hostName: 'desk', caps: { asks: true }, log: () => {} }),
     await openCollie({ socket: socketB, hostName: 'desk', caps: { asks: true }, log: () => {} }),
   ];
+  run.later(async () => {
+    for (const agent of agents) await agent.close();
+    agents = [];
+  });
+  // A failure says what the bridge printed, so a rare one can be read.
+  run.later((testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) console.error(`bridge output:\n${run.bridge?.output ?? '(no bridge)'}`);
+  });
   await writeSources(dirs.configDir, [
     { name: 'desk-a', kind: 'durable', socket: proxySocket },
     { name: 'desk-b', kind: 'durable', socket: socketB },
   ]);
-});
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) console.error(`bridge output:\n${bridge?.output ?? '(no bridge)'}`);
-  await bridge?.stop();
-  bridge = undefined;
-  for (const agent of agents) await agent.close();
-  agents = [];
-  await proxy.close();
-  await dirs.cleanup();
 });
 
 /** Counts the answers an ask's promise delivers. */
@@ -74,7 +76,7 @@ async function raiseBoth() {
     return asked;
   });
   const started = await startBridge(dirs);
-  bridge = started.proc;
+  run.bridge = started.proc;
   link = started.link;
   return { a: a!, b: b! };
 }

@@ -7,7 +7,7 @@
 import { createServer, request } from 'node:http';
 import { chmod, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { WIRE_PREFIX } from '../../src/wire/limits';
+import { agentPath, WIRE_PREFIX } from '../../src/wire/agent-paths';
 import { nodeNow } from './row-watch';
 
 /** Snapshot reads kept: a few minutes of polls at 1 s. */
@@ -23,7 +23,7 @@ export async function pollClock(agentSocket: string, proxySocket: string): Promi
   await mkdir(dirname(proxySocket), { recursive: true, mode: 0o700 });
   const polls: number[] = [];
   const server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === `${WIRE_PREFIX}/snapshot`) {
+    if (req.method === 'GET' && req.url === `${WIRE_PREFIX}${agentPath('snapshot')}`) {
       polls.push(nodeNow());
       if (polls.length > KEPT) polls.splice(0, polls.length - KEPT);
     }

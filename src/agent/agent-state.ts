@@ -1,5 +1,5 @@
 import { CAP_NAMES, type CallerCheck, type Caps, type Hello, type Snapshot, type Starter } from '../wire/types';
-import { SERVICE_NAME, WIRE_VERSIONS } from '../wire/limits';
+import { SERVICE_NAME, WIRE_VERSIONS } from '../wire/wire-protocol';
 import { runtimeName } from './caller/caller-check';
 import { ConversationBook, type Conversation } from './conversations';
 import { freshEpoch } from './fresh-epoch';

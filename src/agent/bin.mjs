@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs a bundled demo agent from its TypeScript source (tsx registers the loader).
-import { register } from 'tsx/esm/api';
+// Runs a bundled demo agent as compiled at build time (dist/node/demo-agent.mjs).
+import { launch } from './package/launch.mjs';
 
-register();
-await import('./run-demo.ts');
+await launch('demo-agent');

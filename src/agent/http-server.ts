@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer, type ServerOptions as TlsOptions } from 'node:https';
-import { LIMITS, VERSION_HEADER, WIRE_PREFIX, WIRE_VERSIONS } from '../wire/limits';
+import { matchAgentPath, WIRE_PREFIX } from '../wire/agent-paths';
+import { LIMITS } from '../wire/limits';
+import { VERSION_HEADER, WIRE_VERSIONS } from '../wire/wire-protocol';
 import { isRecord, type Rec } from '../wire/read';
 import type { WriteContext } from './routes-write';
 import { routeWire, type WireReply } from './wire-routes';
@@ -43,11 +45,12 @@ async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireRepl
   const path = url.pathname.slice(WIRE_PREFIX.length);
   const method = req.method ?? 'GET';
   const version = readVersion(req.headers[VERSION_HEADER]);
+  const hello = matchAgentPath(method, path)?.route === 'hello';
   // Hello answers without the header; every other call needs one this agent speaks.
-  if (version === undefined && !(method === 'GET' && path === '/hello')) return { status: 400, body: { code: 'version-required' } };
+  if (version === undefined && !hello) return { status: 400, body: { code: 'version-required' } };
   if (version === 'malformed') return { status: 400, body: { code: 'version-required', message: `${VERSION_HEADER} must be a whole number` } };
   if (version !== undefined && !(version >= WIRE_VERSIONS.min && version <= WIRE_VERSIONS.max)) return incompatible(version, log);
-  if (method === 'GET' && path === '/hello') return { status: 200, body: { ...state.hello() } };
+  if (hello) return { status: 200, body: { ...state.hello() } };
   if (!state.ready) return { status: 503, body: { code: 'starting' } };
   // The caller check: a write from the agent's own process tree (or from a caller it cannot place) is refused whole.
   if (method === 'POST' && (req.socket as { [CALLER_REFUSED]?: boolean })[CALLER_REFUSED] === true) {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wireValidator } from '../wire/schema/testing-validator';
+import { wireValidator } from '../wire/schema/testing/validator';
 import { openCollie, type Collie, type PaneHandle } from './kit';
 import { RESEARCH_ITEMS, SHELL_ITEMS } from './demos/desk-content';
 import { rawCall, tempDir, wireCall, type RawReply, type TempDir } from './testing';

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidId } from '../wire/ids';
-import { mutate, mutationArb, REQUEST_ARBS } from '../wire/schema/testing-corpus';
-import { wireValidator } from '../wire/schema/testing-validator';
+import { mutate, mutationArb, REQUEST_ARBS } from '../wire/schema/testing/corpus';
+import { wireValidator } from '../wire/schema/testing/validator';
 import { openCollie, type Collie } from './kit';
 import { tempDir, wireCall, type TempDir } from './testing';
 

@@ -1,4 +1,5 @@
 import type { Rec } from '../wire/read';
+import type { WireErrorCode } from '../wire/types';
 import type { Reply } from './request-memory';
 
 export interface WireRequest {
@@ -15,4 +16,5 @@ export interface WireReply extends Reply {
   headers?: Record<string, string>;
 }
 
-export const wireError = (status: number, code: string, extra: Rec = {}): WireReply => ({ status, body: { code, ...extra } });
+/** An error reply: only a code of WIRE.md §2 (`WIRE_ERROR_CODES`), with that code's extra fields. */
+export const wireError = (status: number, code: WireErrorCode, extra: Rec = {}): WireReply => ({ status, body: { code, ...extra } });

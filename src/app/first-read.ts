@@ -1,5 +1,5 @@
 import type { BridgeClient } from './phone-api-client';
-import type { Route } from './router';
+import type { Route } from './routes';
 
 /** A first read nobody took by then is dropped: its answer would be too old to draw. */
 export const FIRST_READ_KEEP_MS = 3000;

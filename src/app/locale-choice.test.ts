@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memory } from './stores/acts-test-kit';
+import { memory } from './stores/testing/acts-kit';
 import { createStorage } from './storage';
 import { locale, pickLocale, switchLocale } from './i18n';
 import { createLocaleChoice } from './locale-choice';

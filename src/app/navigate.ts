@@ -1,4 +1,4 @@
-import { hrefOf, type Route } from './router';
+import { hrefOf, type Route } from './routes';
 
 /** Moves to a screen the way a tapped link would: the router follows the hash. */
 export function go(route: Route): void {

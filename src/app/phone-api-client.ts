@@ -12,8 +12,7 @@ import type {
   HistoryJson,
   PairRequest,
 } from '../wire/bridge-json';
-import { pathOf } from '../wire/phone-routes';
-import { actRoute } from './act-route';
+import { actRoute, answerRoute, pathOf } from '../wire/phone-routes';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */
 export type Fetched<T> =
@@ -134,7 +133,10 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
     chat,
     closed: (agent, cursor) => getOnce(`${pathOf('closed', { agent })}${after(cursor)}`),
     history: (agent, conversationId, cursor) => getOnce(`${pathOf('history', { agent, conversationId })}${after(cursor)}`),
-    answer: (askId, request) => post<AskReply>(pathOf('answer', { askId }), request),
+    answer(askId, request) {
+      const route = answerRoute(askId, request);
+      return post<AskReply>(route.path, route.body);
+    },
     act(request) {
       const route = actRoute(request);
       return post<ActReply>(route.path, route.body);
@@ -146,7 +148,8 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
   };
 }
 
-async function errorOf(res: Response): Promise<BridgeHttpError> {
+/** The bridge's JSON error body as an error: the one reading of it, for every route the phone calls. */
+export async function errorOf(res: Response): Promise<BridgeHttpError> {
   const body = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown; retryAfter?: unknown } | null;
   const code = typeof body?.code === 'string' ? body.code : 'http-error';
   const message = typeof body?.message === 'string' ? body.message : `the bridge answered ${res.status}`;

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `collie` command: runs the bridge from its TypeScript source (tsx registers the loader).
-import { register } from 'tsx/esm/api';
+// The `collie` command: runs the bridge's CLI as compiled at build time (dist/node/collie.mjs).
+import { launch } from '../agent/package/launch.mjs';
 
-register();
-await import('./cli/cli.ts');
+await launch('collie');

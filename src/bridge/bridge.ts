@@ -2,8 +2,10 @@
  * The composition root: builds each agent's handle (link, store, cache, poller, ledger), the poll
  * scheduler and the phone server, and closes them again. The rooms: cli/ (verbs), config/ (which
  * agents), link/ (reaching one), poll/ (reading and keeping), acts/ (writing at most once),
- * phone/ (the phone's API and app), fs/ (private files), check/ (conformance), bench/, testing/.
+ * phone/ (the phone's API and app; only this file imports it), http/ (the HTTP floor the rooms
+ * share), control/ (the CLI's socket), fs/ (private files), check/ (conformance), bench/, testing/.
  */
+import { pairingLink } from '../wire/pairing-link';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentHandle } from './agent-handle';
@@ -111,7 +113,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const origin = publicOrigins[0] ?? url.slice(0, -1);
   const invite = ({ name = null, role = 'control' }: { name?: string | null; role?: Role } = {}) => {
     const { secret, expiresAt } = invitations.create({ name, role });
-    return { link: `${origin}/#pair=${secret}`, expiresAt };
+    return { link: pairingLink(origin, secret), expiresAt };
   };
   const control = await serveControl(controlSocketPath(options.stateDir), {
     agents,

@@ -82,12 +82,6 @@ export type ReplyKind = keyof typeof REPLY_LIMITS;
 /** A phone's request is sent at most this many times under one request id: the second try is the last. */
 export const MAX_TRIES = 2;
 
-/** The wire versions this build speaks. */
-export const WIRE_VERSIONS = { min: 1, max: 1 } as const;
-export const WIRE_PREFIX = '/session/v1';
-export const VERSION_HEADER = 'x-collie-session';
-export const SERVICE_NAME = 'collie-durable';
-
 /**
  * Push (docs/bridge.md §8, from the security page): each ask is decided once and pushed at most once;
  * at most 3 pushes a minute per conversation, 10 a minute and 30 an hour per agent host; what would

@@ -2,10 +2,8 @@ import { cleanField, cleanText } from './clean';
 import { isValidId } from './ids';
 import { LIMITS } from './limits';
 import { bool, count, isRecord, list, oneOf, str, time } from './read';
-import { TURN_STATES, type Ask, type FormField, type Option, type PermissionOption, type Turn } from './types';
+import { FORM_FIELD_TYPES, PERMISSION_EFFECTS, TURN_STATES, type Ask, type FormField, type Option, type PermissionOption, type Turn } from './types';
 
-const EFFECTS = ['allow', 'allow-always', 'deny'] as const;
-const FIELD_TYPES = ['text', 'toggle', 'choice'] as const;
 const MAX_INPUT_DEPTH = LIMITS.toolInputDepth;
 const MAX_INPUT_ENTRIES = LIMITS.toolInputEntries;
 
@@ -18,13 +16,13 @@ export function parseOption(raw: unknown): Option | null {
 
 function parsePermissionOption(raw: unknown): PermissionOption | null {
   const option = parseOption(raw);
-  const effect = isRecord(raw) ? oneOf(raw.effect, EFFECTS) : undefined;
+  const effect = isRecord(raw) ? oneOf(raw.effect, PERMISSION_EFFECTS) : undefined;
   return option && effect ? { ...option, effect } : null;
 }
 
 function parseField(raw: unknown): FormField | null {
   if (!isRecord(raw) || !isValidId(raw.id)) return null;
-  const type = oneOf(raw.type, FIELD_TYPES);
+  const type = oneOf(raw.type, FORM_FIELD_TYPES);
   if (!type) return null;
   // A field left empty after cleaning is named by its id.
   const label = cleanField.label(str(raw.label) ?? '').text || raw.id;

@@ -1,6 +1,6 @@
 import { cleanField } from './clean';
 import { isValidEpoch } from './epoch-rule';
-import { SERVICE_NAME } from './limits';
+import { SERVICE_NAME } from './wire-protocol';
 import { bool, count, isRecord, oneOf, str } from './read';
 import { CALLER_CHECKS, CAP_NAMES, type Caps, type Hello, type VersionRange } from './types';
 

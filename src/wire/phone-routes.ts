@@ -3,6 +3,8 @@
  * with `pathOf`, the bridge's route table matches them with `matchPath`. A segment that names
  * something (`:agent`, `:paneId`…) is percent-encoded on the way out and decoded on the way in.
  */
+import type { ActRequest, AskRequest } from './bridge-json';
+
 /** Every path of the phone API starts so; anything else is the app's own files. */
 export const API_PREFIX = '/api/';
 
@@ -17,8 +19,8 @@ export const PHONE_PATHS = {
   chat: '/api/agents/:agent/panes/:paneId',
   closed: '/api/agents/:agent/closed',
   history: '/api/agents/:agent/conversations/:conversationId',
-  answer: '/api/ask/:askId',
-  send: '/api/send',
+  answer: '/api/agents/:agent/panes/:paneId/asks/:askId',
+  send: '/api/agents/:agent/panes/:paneId/send',
   steer: '/api/agents/:agent/panes/:paneId/steer',
   stop: '/api/agents/:agent/panes/:paneId/stop',
   action: '/api/agents/:agent/panes/:paneId/action',
@@ -44,10 +46,36 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
 
 export type ParamsOf<R extends PhonePath> = PathParams<(typeof PHONE_PATHS)[R]>;
 
+const NAMED_SEGMENT = /:([A-Za-z]+)/g;
+
 /** The path of a route with its named segments filled in, each percent-encoded. */
 export function pathOf<R extends PhonePath>(route: R, params: ParamsOf<R>): string {
-  const values = params as Record<string, string>;
-  return PHONE_PATHS[route].replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  return fill(PHONE_PATHS[route], params);
+}
+
+function fill(pattern: string, values: Record<string, unknown>): string {
+  return pattern.replace(NAMED_SEGMENT, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}
+
+/**
+ * An act as the phone posts it, one shape for every act and for an answer: its route's path names
+ * the act's agent (and pane, starter or ask), its body holds the rest, nothing twice. The bridge
+ * reads it back as the path's segments beside the body (src/bridge/acts/act-requests.ts and
+ * answer-ask.ts).
+ */
+export function actRoute(request: ActRequest): { path: string; body: Record<string, unknown> } {
+  const { act, ...fields } = request;
+  return routed(PHONE_PATHS[act], fields);
+}
+
+/** An answer to an ask, in the same shape: the path names the agent, pane and ask. */
+export function answerRoute(askId: string, request: AskRequest): { path: string; body: Record<string, unknown> } {
+  return routed(PHONE_PATHS.answer, { askId, ...request });
+}
+
+function routed(pattern: string, fields: Record<string, unknown>): { path: string; body: Record<string, unknown> } {
+  const named = new Set([...pattern.matchAll(NAMED_SEGMENT)].map((match) => match[1]!));
+  return { path: fill(pattern, fields), body: Object.fromEntries(Object.entries(fields).filter(([key]) => !named.has(key))) };
 }
 
 /** A segment whose percent-encoding does not decode. */

@@ -52,13 +52,3 @@ export function parsePushPayload(raw: unknown): PushPayload | null {
   if (raw.kind !== 'ask' || agent === undefined || !isValidId(raw.paneId) || !isValidId(raw.askId)) return null;
   return { ...base, kind: 'ask', agent, paneId: raw.paneId, askId: raw.askId, conversation: str(raw.conversation) ?? '', title: str(raw.title) ?? '' };
 }
-
-/**
- * Where a tap on the notification opens the app: the chat at its card for an ask (the same
- * address the dashboard's inbox links to, see the app's router), the dashboard otherwise.
- */
-export function pushHref(push: PushPayload): string {
-  if (push.kind !== 'ask') return '#/';
-  const seg = encodeURIComponent;
-  return `#/agent/${seg(push.agent)}/chat/${seg(push.paneId)}/ask/${seg(push.askId)}`;
-}

@@ -59,12 +59,14 @@ export interface Option {
   label: string;
 }
 
-export type PermissionEffect = 'allow' | 'allow-always' | 'deny';
+export const PERMISSION_EFFECTS = ['allow', 'allow-always', 'deny'] as const;
+export type PermissionEffect = (typeof PERMISSION_EFFECTS)[number];
 export interface PermissionOption extends Option {
   effect: PermissionEffect;
 }
 
-export type FormFieldType = 'text' | 'toggle' | 'choice';
+export const FORM_FIELD_TYPES = ['text', 'toggle', 'choice'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 export interface FormField {
   id: string;
   label: string;
@@ -219,6 +221,36 @@ export interface CurrentView {
 export type EventsReply = EventsPage | CurrentView;
 
 export type AnswerOutcome = 'taken' | 'too-late';
+
+/**
+ * Every error code an agent answers with (WIRE.md §2's table, which a test holds to this list):
+ * the kit sends only these, and the check expects only these. A reader still takes any code
+ * (`WireError.code` is a string): an agent may send one this build does not know.
+ */
+export const WIRE_ERROR_CODES = [
+  'bad-request',
+  'version-required',
+  'bad-answer',
+  'unauthorized',
+  'caller-refused',
+  'not-found',
+  'no-such-pane',
+  'no-such-conversation',
+  'no-such-starter',
+  'no-such-action',
+  'no-such-workspace',
+  'no-such-tab',
+  'stale',
+  'decided',
+  'request-id-reused',
+  'incompatible',
+  'turn-moved',
+  'ask-open',
+  'no-turn',
+  'too-large',
+  'starting',
+] as const;
+export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];
 
 export interface WireError {
   code: string;

@@ -109,7 +109,7 @@ describe('the caller check', () => {
       expect(reply.asks?.length).toBe(1);
       return reply as { asks: { id: string; hash: string }[] };
     });
-    const tap = await fetch(`${origin}/api/ask/${ask.askId}`, {
+    const tap = await fetch(`${origin}/api/agents/default/panes/p/asks/${ask.askId}`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ agent: 'default', paneId: 'p', requestId: 'phone-1', hash: chat.asks[0]!.hash, answer: { optionIds: ['allow'] } }),

@@ -1,7 +1,8 @@
 /**
  * Builds `@colliepwa/durable-sdk` from the kit's one entry (src/agent/kit.ts) and the Pi entry
- * (src/agent/pi/index.ts, the `./pi` export): plain ES modules bundled by esbuild (the kit's parts
- * of src/wire included, Node's own modules and Pi left as imports),
+ * (src/agent/pi/index.ts, the `./pi` export): plain ES modules bundled by esbuild as the checkout's
+ * own programs are (node-programs.ts; the kit's parts of src/wire included, Node's own modules and
+ * Pi left as imports),
  * `.d.ts` types emitted by tsc with specifiers a `nodenext` reader resolves, the JSON Schemas
  * (src/wire/schema), the package's README and licence. `npm run build:sdk [out]`.
  */
@@ -11,15 +12,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { schemaDocuments } from '../../wire/schema/documents';
+import { bundleOptions } from './node-programs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..', '..');
 const ENTRY = join(ROOT, 'src', 'agent', 'kit.ts');
 /** `@colliepwa/durable-sdk/pi`: the Pi entry point, with Pi left to the builder's own install (an optional peer). */
 const PI_ENTRY = join(ROOT, 'src', 'agent', 'pi', 'index.ts');
-const PI_EXTERNAL = ['@mariozechner/pi-coding-agent'];
-/** Bun's FFI, loaded by the caller check only under Bun. */
-const BUN_EXTERNAL = ['bun:ffi'];
 export const DEFAULT_OUT = join(ROOT, 'dist', 'durable-sdk');
 
 /**
@@ -35,19 +34,13 @@ export function withJsSpecifiers(text: string): string {
 
 async function bundle(out: string): Promise<void> {
   const result = await build({
+    ...bundleOptions,
     entryPoints: { index: ENTRY, pi: PI_ENTRY },
     outdir: join(out, 'dist'),
     // The kit the two entries share is one chunk, so the Pi entry's agent is the kit's own.
     splitting: true,
     chunkNames: 'chunk-[hash]',
-    external: [...PI_EXTERNAL, ...BUN_EXTERNAL],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    legalComments: 'none',
     metafile: true,
-    logLevel: 'silent',
   });
   // The package carries the kit and the wire rules it uses, nothing of the bridge or the app.
   const outside = Object.keys(result.metafile.inputs).filter((input) => !/^src\/(agent|wire)\//.test(input));

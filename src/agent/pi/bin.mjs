@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs Pi as a durable agent from the entry point's TypeScript source (tsx registers the loader).
-import { register } from 'tsx/esm/api';
+// Runs Pi as a durable agent under Node, as compiled at build time (dist/node/pi-agent.mjs).
+import { launch } from '../package/launch.mjs';
 
-register();
-await import('./run-pi.ts');
+await launch('pi-agent');

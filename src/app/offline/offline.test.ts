@@ -4,8 +4,8 @@ import type { ChatJson, DashboardJson } from '../../wire/bridge-json';
 import { parseAsk } from '../../wire/parse-ask';
 import { polled } from '../stores/polled';
 import { createKeptCopies, type CopyBackend } from '../storage';
-import { chatJson, agentRow } from '../views/acts-rig';
-import { choiceAsk } from '../views/ask-cards/test-rig';
+import { chatJson, agentRow } from '../views/testing/acts-rig';
+import { choiceAsk } from '../views/ask-cards/testing/card-rig';
 import { COPY_WRITE_MS, keptCopy } from './kept-copy';
 import { parseAgentView, parseChatView, parseDashboard } from './parse-views';
 

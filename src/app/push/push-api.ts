@@ -1,5 +1,5 @@
 import { pathOf } from '../../wire/phone-routes';
-import { BridgeHttpError } from '../phone-api-client';
+import { errorOf } from '../phone-api-client';
 
 /** What the phone asks the bridge about push (the routes in `src/bridge/push/push-routes.ts`). */
 export interface PushApi {
@@ -18,14 +18,8 @@ export function createPushApi(fetchImpl: typeof fetch = (...args) => fetch(...ar
       cache: 'no-store',
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
-    const json = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
-    if (!res.ok)
-      throw new BridgeHttpError(
-        res.status,
-        typeof json?.code === 'string' ? json.code : 'http-error',
-        typeof json?.message === 'string' ? json.message : `the bridge answered ${res.status}`,
-      );
-    return json as T;
+    if (!res.ok) throw await errorOf(res);
+    return (await res.json().catch(() => null)) as T;
   }
   return {
     key: () => call('GET', pathOf('pushKey', {})),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memory } from '../stores/acts-test-kit';
+import { memory } from '../stores/testing/acts-kit';
 import { createStorage } from '../storage';
 import { createInstallStore, type InstallEnv } from './install-store';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeHttpError } from '../phone-api-client';
 import type { ActReply } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
-import { clientActing, memory } from './acts-test-kit';
+import { clientActing, memory } from './testing/acts-kit';
 import { INTENT_MEMORY_MS as ACT_MEMORY_MS } from './intent-ledger';
 import { ACTS_KEY, controlKey, createActsStore, type ActDraft } from './acts-store';
 

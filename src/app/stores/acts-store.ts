@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { MAX_TRIES } from '../../wire/limits';
+import { unknownAfter } from '../../wire/tries';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import { isRefusalReason, type ActReply, type ActRequest } from '../../wire/bridge-json';
 import type { Storage } from '../storage';
@@ -105,7 +105,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
       if (intent.state === 'sending') return { phase: 'sending', act };
       if (intent.state === 'failed') return { phase: 'failed', act, message: intent.error ?? '' };
       // After the one Try again, an outcome still unknown may have been applied: never a third send.
-      if (intent.state === 'unknown') return { phase: 'done', act, reply: { outcome: intent.tries >= MAX_TRIES ? 'maybe-applied' : 'unknown' } };
+      if (intent.state === 'unknown') return { phase: 'done', act, reply: { outcome: unknownAfter(intent.tries) } };
       return { phase: 'done', act, reply: intent.reply ?? { outcome: 'unknown' } };
     },
     canRetry: (key) => ledger.canRetry(key),

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError, type BridgeClient, type ChatReadOptions, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage } from '../storage';
-import { memory } from './acts-test-kit';
+import { memory } from './testing/acts-kit';
 import { createChatStore, SETTLED_CARD_MS, type ChatStore } from './chat-store';
 import { createIntentsStore } from './intents-store';
 

@@ -1,9 +1,9 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import { askKey } from '../../wire/ask-key';
-import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply, ChatEntry, ChatJson, PhoneAsk, PhoneErrorCode } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
-import type { CardStatus } from '../views/ask-cards/card-props';
+import type { CardStatus } from './card-status';
 import type { IntentsStore } from './intents-store';
 import { createOlderItems, type OlderPhase } from './older-items';
 import { polled, type PollEnv, type Polled } from './polled';
@@ -49,7 +49,7 @@ export interface ChatStore {
 }
 
 export type Missing = 'pane' | 'agent' | null;
-const MISSING_BY_CODE: Record<string, Missing> = { 'no-such-pane': 'pane', 'no-such-agent': 'agent' };
+const MISSING_BY_CODE: Record<string, Missing> = { 'no-such-pane': 'pane', 'no-such-agent': 'agent' } satisfies Partial<Record<PhoneErrorCode, Missing>>;
 
 interface Target {
   agent: string;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BridgeClient } from '../phone-api-client';
 import type { KeptCopies } from '../storage';
 import { createStorage } from '../storage';
-import { memory } from './acts-test-kit';
+import { memory } from './testing/acts-kit';
 import type { PushEnv } from '../push/push-store';
 import { createStores } from './create-stores';
 

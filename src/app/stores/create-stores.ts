@@ -14,7 +14,7 @@ import { withFirstRead } from '../first-read';
 import { createLocaleChoice, type LocaleChoice } from '../locale-choice';
 import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/install-store';
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
-import type { Route } from '../router';
+import type { Route } from '../routes';
 import { computed } from '@preact/signals';
 import type { PushApi } from '../push/push-api';
 import type { PushEnv } from '../push/push-store';

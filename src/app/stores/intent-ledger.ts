@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import { MAX_TRIES } from '../../wire/limits';
+import { triesLeft } from '../../wire/tries';
 import { isRecord } from '../../wire/read';
 import { mintRequestId } from '../request-id';
 import type { Storage } from '../storage';
@@ -141,7 +141,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     intentOf,
     canRetry(key) {
       const intent = intentOf(key);
-      return intent?.state === 'unknown' && intent.tries < MAX_TRIES;
+      return intent?.state === 'unknown' && triesLeft(intent.tries);
     },
     latestOf(keys) {
       let best: Intent<Req, Rep> | undefined;
@@ -164,7 +164,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     },
     async retry(key) {
       const intent = byKey.peek()[key];
-      if (!intent || intent.state !== 'unknown' || intent.tries >= MAX_TRIES) return null;
+      if (!intent || intent.state !== 'unknown' || !triesLeft(intent.tries)) return null;
       markOffline(key, !online());
       if (!online()) return null;
       return send({ ...intent, tries: 2, state: 'sending', at: now() });

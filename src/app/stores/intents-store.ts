@@ -1,11 +1,11 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { MAX_TRIES } from '../../wire/limits';
+import { triesLeft } from '../../wire/tries';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';
 import type { Storage } from '../storage';
-import type { CardStatus } from '../views/ask-cards/card-props';
+import type { CardStatus } from './card-status';
 import { createIntentLedger, type Intent } from './intent-ledger';
 
 /** What one answer intent sends: the body, and the ask id it is posted to (the key is opaque). */
@@ -54,7 +54,7 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
       if (intent.state === 'sending') return { phase: 'sending' };
       if (intent.state === 'failed') return { phase: 'refused', reason: intent.error ?? '' };
       // After the one Try again, an outcome still unknown may have been applied: never a third send.
-      if (intent.state === 'unknown' && intent.tries >= MAX_TRIES) return { phase: 'done', outcome: 'maybe-applied' };
+      if (intent.state === 'unknown' && !triesLeft(intent.tries)) return { phase: 'done', outcome: 'maybe-applied' };
       return { phase: 'done', outcome: intent.reply?.outcome ?? 'unknown' };
     },
     canRetry: (agent, askId) => ledger.canRetry(askKey(agent, askId)),

@@ -1,3 +1,4 @@
+import { secretInFragment } from '../../wire/pairing-link';
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { DeviceJson } from '../../wire/bridge-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
@@ -37,10 +38,8 @@ export interface PairingEnv {
   onHashChange(listener: () => void): () => void;
 }
 
-const PAIR_FRAGMENT = /(?:^#|&)pair=([A-Za-z0-9_-]{32,128})/;
-
 /** The address carries a pairing link: until it is redeemed, no read can be answered. */
-export const hasPairingLink = (hash: string): boolean => PAIR_FRAGMENT.test(hash);
+export const hasPairingLink = (hash: string): boolean => secretInFragment(hash) !== undefined;
 
 export function createPairingStore(client: BridgeClient, env: PairingEnv): PairingStore {
   const state = signal<PairingState>({ phase: 'checking' });
@@ -52,7 +51,7 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
   };
   /** Redeems a pairing link in the address, else asks the bridge who this phone is. */
   async function check(): Promise<void> {
-    const secret = PAIR_FRAGMENT.exec(env.readHash())?.[1];
+    const secret = secretInFragment(env.readHash());
     if (secret) {
       // Off the address bar before anything else: the secret must not stay in history or a bookmark.
       env.replaceHash('#/');

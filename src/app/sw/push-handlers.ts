@@ -1,6 +1,7 @@
 import { loadWorkerLocale, swText as t } from './sw-words';
 import { pathOf } from '../../wire/phone-routes';
-import { parsePushPayload, pushHref, type PushPayload } from '../../wire/push-payload';
+import { parsePushPayload, type PushPayload } from '../../wire/push-payload';
+import { hrefOf } from '../routes';
 import type { NotificationData, OpenFromNotification } from './sw-messages';
 
 /*
@@ -82,4 +83,12 @@ export function listenForPushes(sw: ServiceWorkerGlobalScope): void {
     const opened = openFromNotification(sw, event.notification);
     event.waitUntil(opened);
   });
+}
+
+/**
+ * Where a tap on the notification opens the app: the chat at its card for an ask (the address the
+ * dashboard's inbox links to), the dashboard otherwise.
+ */
+export function pushHref(push: PushPayload): string {
+  return hrefOf(push.kind === 'ask' ? { screen: 'chat', agent: push.agent, paneId: push.paneId, askId: push.askId } : { screen: 'dashboard' });
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { switchLocale } from '../i18n';
-import { agentRow } from './acts-rig';
+import { agentRow } from './testing/acts-rig';
 import { agentStatusText, reasonText } from './agent-status';
 
 afterEach(() => switchLocale('en'));

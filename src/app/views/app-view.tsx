@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { t } from '../i18n';
-import { hrefOf, parentOf, type Route } from '../router';
+import { hrefOf, parentOf, type Route } from '../routes';
 import type { AppStores } from '../stores/create-stores';
 import { CanAct } from './can-act';
 import { Drafts } from './drafts';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActReply, ChatJson } from '../../wire/bridge-json';
-import { actsWith, type Step } from '../stores/acts-test-kit';
-import { button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, statusText, tap, type Mounted } from './acts-rig';
+import { actsWith, type Step } from '../stores/testing/acts-kit';
+import { button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, statusText, tap, type Mounted } from './testing/acts-rig';
 import { Belt, BELT_RESULT_MS } from './belt';
 
 let view: Mounted | undefined;

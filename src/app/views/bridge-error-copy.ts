@@ -1,29 +1,53 @@
+import type { PhoneErrorCode } from '../../wire/bridge-json';
 import { t, type MessageKey } from '../i18n';
 
-/** The bridge's refusals a tap can meet, by their JSON error code (WIRE.md's phone API list). */
-const ERROR_COPY: Record<string, MessageKey> = {
+/**
+ * The bridge's error codes (`PHONE_ERROR_CODES`) in the phone's words: every code has its row, so
+ * a new code is a type error until it is decided here. `null`: a tap never reads that code as a
+ * sentence (a read, pairing or notifications word it where they meet it, a 5xx reads as unknown),
+ * so it stays named as it is, like a code this build does not know.
+ */
+export const ERROR_COPY: Readonly<Record<PhoneErrorCode, MessageKey | null>> = {
+  'bad-request': 'error.badRequest',
+  'not-found': 'error.notFound',
+  'method-not-allowed': null,
+  'unsupported-media-type': 'error.badRequest',
+  'too-large': 'error.tooLarge',
+  'unknown-host': null,
+  'cross-origin': 'error.crossOrigin',
+  'not-paired': 'error.notPaired',
+  'watch-only': 'error.watchOnly',
+  'invitation-used': null,
+  'invitation-expired': null,
+  'invitation-unknown': null,
+  'too-many-tries': null,
+  'no-such-device': null,
+  'no-such-agent': 'error.noSuchAgent',
+  'no-such-pane': 'error.noSuchPane',
+  'no-such-conversation': null,
+  'no-history': null,
+  'too-many-waits': null,
+  'agent-refused': 'error.agentRefused',
+  'agent-unreachable': null,
+  'request-id-reused': 'error.requestIdReused',
+  empty: 'error.empty',
+  'too-long': null,
   'bad-answer': 'error.badAnswer',
   'allow-always-not-offered': 'error.allowAlwaysNotOffered',
   'second-tap-required': 'error.secondTapRequired',
-  'watch-only': 'error.watchOnly',
-  'not-paired': 'error.notPaired',
-  'too-large': 'error.tooLarge',
-  'request-id-reused': 'error.requestIdReused',
-  'no-such-agent': 'error.noSuchAgent',
-  'no-such-pane': 'error.noSuchPane',
-  'not-found': 'error.notFound',
-  empty: 'error.empty',
-  'bad-request': 'error.badRequest',
-  'cross-origin': 'error.crossOrigin',
-  'unsupported-media-type': 'error.badRequest',
-  'agent-refused': 'error.agentRefused',
   'caller-refused': 'error.callerRefused',
+  'no-push': null,
+  'bad-endpoint': null,
+  'bad-subscription': null,
+  'not-subscribed': null,
+  internal: null,
 };
 
 /**
  * A refusal by the bridge in the phone's language. The phone keeps the code, never the bridge's
- * English message; a code this build does not know is named as it is.
+ * English message; a code without words here, or one this build does not know, is named as it is.
  */
 export function bridgeErrorText(code: string): string {
-  return Object.hasOwn(ERROR_COPY, code) ? t(ERROR_COPY[code]!) : t('error.other', { code });
+  const key = Object.hasOwn(ERROR_COPY, code) ? ERROR_COPY[code as PhoneErrorCode] : null;
+  return key ? t(key) : t('error.other', { code });
 }

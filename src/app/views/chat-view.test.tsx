@@ -2,9 +2,9 @@
 import { computed, signal } from '@preact/signals';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ChatJson } from '../../wire/bridge-json';
-import { actsWith } from '../stores/acts-test-kit';
+import { actsWith } from '../stores/testing/acts-kit';
 import type { ChatStore } from '../stores/chat-store';
-import { chatJson, mount, type Mounted } from './acts-rig';
+import { chatJson, mount, type Mounted } from './testing/acts-rig';
 import { ChatView } from './chat-view';
 
 let view: Mounted | undefined;

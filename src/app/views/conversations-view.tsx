@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n';
-import { hrefOf } from '../router';
+import { hrefOf } from '../routes';
 import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentStatusText, reasonText } from './agent-status';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRow, InboxAsk } from '../../wire/bridge-json';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
-import { agentRow, mount, type Mounted } from './acts-rig';
+import { agentRow, mount, type Mounted } from './testing/acts-rig';
 import { DashboardView } from './dashboard-view';
 
 let view: Mounted | undefined;

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { AgentRow } from '../../wire/bridge-json';
 import { t } from '../i18n';
-import { hrefOf } from '../router';
+import { hrefOf } from '../routes';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentStatusText } from './agent-status';

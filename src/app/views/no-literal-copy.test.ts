@@ -15,8 +15,9 @@ const LETTERS = /\p{L}/u;
 function viewFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return viewFiles(path);
-    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') && entry.name !== 'acts-rig.tsx' ? [path] : [];
+    // Test-only code (testing/ folders, *.test.tsx) draws screens for tests, never for a person.
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : viewFiles(path);
+    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [path] : [];
   });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { hrefOf, type Route } from '../router';
+import { hrefOf, type Route } from '../routes';
 
 /** Where each screen was scrolled to when the person left it, so Back returns to the same place. */
 const scrolled = new Map<string, number>();

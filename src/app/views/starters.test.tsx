@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actsWith, type Step } from '../stores/acts-test-kit';
+import { actsWith, type Step } from '../stores/testing/acts-kit';
 import type { Caps } from '../../wire/types';
-import { button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from './acts-rig';
+import { button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from './testing/acts-rig';
 import { Starters } from './starters';
 
 let view: Mounted | undefined;

@@ -3,7 +3,7 @@ import { isValidId } from '../../wire/ids';
 import { isRecord, oneOf } from '../../wire/read';
 import { sendTextProblem, titleProblem } from '../../wire/text-rules';
 import { WRITE_TARGETS } from '../../wire/types';
-import { HttpError } from '../phone/http-error';
+import { HttpError } from '../http/http-error';
 
 const bad = (message: string) => new HttpError(400, 'bad-request', message);
 
@@ -27,17 +27,18 @@ function text(raw: unknown): string {
 }
 
 /**
- * Reads a phone's act request: the body, plus what the route's path named (agent, pane,
- * starter). Anything malformed is a 400 with a JSON code; nothing reaches an agent.
+ * Reads a phone's act as `actRoute` (src/wire/phone-routes.ts) sent it: what the route's path
+ * named (agent, and pane or starter) beside the body's fields, each checked. Anything malformed is
+ * a 400 with a JSON code; nothing reaches an agent.
  */
 export function parseActRequest(act: ActRequest['act'], path: { agent: string; paneId?: string; starterId?: string }, raw: unknown): ActRequest {
   if (!isRecord(raw)) throw bad('the body must be a JSON object');
   const requestId = id(raw.requestId, 'requestId');
   const agent = path.agent;
-  const paneId = () => id(path.paneId ?? raw.paneId, 'paneId');
+  const paneId = () => id(path.paneId, 'paneId');
   switch (act) {
     case 'send':
-      return { act, agent: typeof raw.agent === 'string' ? raw.agent : agent, paneId: paneId(), requestId, text: text(raw.text), turnId: turnId(raw.turnId) };
+      return { act, agent, paneId: paneId(), requestId, text: text(raw.text), turnId: turnId(raw.turnId) };
     case 'steer':
       return { act, agent, paneId: paneId(), requestId, text: text(raw.text), turnId: turnId(raw.turnId) };
     case 'stop':

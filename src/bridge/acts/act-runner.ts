@@ -4,14 +4,14 @@
  * act's spec is a row of `act-specs.ts`, an answer's is `answer-ask.ts`.
  */
 import { createHash } from 'node:crypto';
-import { MAX_TRIES } from '../../wire/limits';
+import { triesLeft } from '../../wire/tries';
 import type { ActOutcome, ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
 import type { AgentHandle } from '../agent-handle';
 import { auditResult, type AuditDetails, type AuditDevice, type AuditEvent, type AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
-import { HttpError } from '../phone/http-error';
+import { HttpError } from '../http/http-error';
 import type { Act, Receipt, ReceiptStatus } from './ledger';
 import { DEADLINES, type RouteClass } from '../link/agent-link';
 import { TransportError } from '../link/transport';
@@ -95,7 +95,7 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
     throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
   }
   if (prior && spec.final.has(prior.status)) return spec.fromReceipt(prior);
-  if (prior && prior.attempts >= MAX_TRIES) return spec.replies.maybeApplied; // never a third time
+  if (prior && !triesLeft(prior.attempts)) return spec.replies.maybeApplied; // never a third time
   const retry = prior !== undefined;
 
   const now = new Date().toISOString();

@@ -1,14 +1,14 @@
+import { agentPath } from '../../wire/agent-paths';
 import type { ActReply, ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { panesOf } from '../../wire/parse-snapshot';
 import type { CapName, Pane } from '../../wire/types';
 import type { AgentHandle } from '../agent-handle';
-import { HttpError } from '../phone/http-error';
+import { HttpError } from '../http/http-error';
 import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, STOP_LOCK_WAIT_MS, type ActSpec, type AgentReply } from './act-runner';
 import { auditResult, preview } from './audit-log';
 import { conversationKey } from './conversation-lock';
 
-const enc = encodeURIComponent;
 const lockKey = (handle: AgentHandle, paneId: string) => ({ key: conversationKey(handle.store.name, paneId) });
 
 function paneNow(handle: AgentHandle, paneId: string): Pane | undefined {
@@ -61,7 +61,7 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSp
       if (steer && pane?.turn?.state !== 'running') return { refuse: { outcome: 'refused', reason: 'no-turn' } };
       return refuseOr(turnMoved(pane, turnId));
     },
-    post: () => ({ path: `/pane/${enc(paneId)}/send`, body: { text: request.text, turnId, steer }, routeClass: 'write' }),
+    post: () => ({ path: agentPath('send', { pane: paneId }), body: { text: request.text, turnId, steer }, routeClass: 'write' }),
     read: okOr((json) => ({ outcome: json.status === 'queued' ? 'queued' : json.status === 'steered' ? 'steered' : 'sent' })),
     audit: { event: 'send', details: (reply) => ({ paneId, turnId, steer, result: auditResult(reply), preview: preview(request.text) }) },
   };
@@ -85,7 +85,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
         lock: { ...lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
         check: () => refuseOr(turnMoved(paneNow(handle, paneId), turnId)),
-        post: () => ({ path: `/pane/${enc(paneId)}/abort`, body: { turnId }, routeClass: 'write' }),
+        post: () => ({ path: agentPath('abort', { pane: paneId }), body: { turnId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: json.status === 'idle' ? 'idle' : 'stopped' })),
         audit: { event: 'abort', details: (reply) => ({ paneId, turnId, result: auditResult(reply) }) },
       };
@@ -105,7 +105,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
           if (pane && !pane.belt.some((b) => b.id === actionId)) return { refuse: { outcome: 'refused', reason: 'not-found' } };
           return refuseOr(turnMoved(pane, turnId));
         },
-        post: () => ({ path: `/pane/${enc(paneId)}/action`, body: { actionId, turnId }, routeClass: 'write' }),
+        post: () => ({ path: agentPath('action', { pane: paneId }), body: { actionId, turnId }, routeClass: 'write' }),
         read: done,
         audit: { event: 'action', details: (reply) => ({ paneId, actionId, turnId, result: auditResult(reply) }) },
       };
@@ -119,7 +119,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         ...common(request),
         act: 'starter',
         target: { starterId },
-        post: () => ({ path: `/starter/${enc(starterId)}`, body: {}, routeClass: 'starter' }),
+        post: () => ({ path: agentPath('starter', { starter: starterId }), body: {}, routeClass: 'starter' }),
         read: okOr((json) => ({
           outcome: 'done',
           ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}),
@@ -138,7 +138,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         act: 'rename',
         target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
-        post: () => ({ path: '/rename', body: { target, id, title }, routeClass: 'write' }),
+        post: () => ({ path: agentPath('rename'), body: { target, id, title }, routeClass: 'write' }),
         read: done,
         audit: { event: target === 'workspace' ? 'space.rename' : `${target}.rename`, details: (reply) => ({ id, title, result: auditResult(reply) }) },
       };
@@ -153,7 +153,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         act: 'close',
         target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
-        post: () => ({ path: '/close', body: { target, id }, routeClass: 'write' }),
+        post: () => ({ path: agentPath('close'), body: { target, id }, routeClass: 'write' }),
         read: done,
         audit: { event: target === 'workspace' ? 'space.close' : `${target}.close`, details: (reply) => ({ id, result: auditResult(reply) }) },
       };
@@ -167,7 +167,7 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         ...common(request),
         act: 'reopen',
         target: { conversationId },
-        post: () => ({ path: '/reopen', body: { conversationId }, routeClass: 'write' }),
+        post: () => ({ path: agentPath('reopen'), body: { conversationId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: 'done', ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}) })),
         audit: { event: 'durable.reopen', details: (reply) => ({ conversationId, result: auditResult(reply) }) },
       };

@@ -7,7 +7,7 @@ import { AgentLink } from '../link/agent-link';
 import { AgentStore } from '../poll/agent-store';
 import type { AgentHandle } from '../agent-handle';
 import { answerAsk } from './answer-ask';
-import { HttpError } from '../phone/http-error';
+import { HttpError } from '../http/http-error';
 import { Ledger } from './ledger';
 import { testWriteContext } from '../testing/write-context';
 

@@ -1,3 +1,4 @@
+import { agentPath } from '../../wire/agent-paths';
 import { allowAlwaysOffered } from '../../wire/allow-always';
 import { checkAnswer, choosesAllowAlways } from '../../wire/answer';
 import { cleanField } from '../../wire/clean';
@@ -9,19 +10,23 @@ import type { Answer, DecidedBy } from '../../wire/types';
 import { runAct, type ActSpec, type AgentReply, type WriteContext } from './act-runner';
 import { toPhoneAsk } from '../poll/ask-hash';
 import { conversationKey } from './conversation-lock';
-import { HttpError } from '../phone/http-error';
+import { HttpError } from '../http/http-error';
 import type { Receipt, ReceiptStatus } from './ledger';
 import type { AgentHandle } from '../agent-handle';
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
 const FINAL: ReadonlySet<ReceiptStatus> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
 
-/** Reads the phone's answer request; anything malformed is a 400 with a JSON code. */
-export function parseAskRequest(raw: unknown): AskRequest {
+/**
+ * Reads the phone's answer as `answerRoute` (src/wire/phone-routes.ts) sent it: the agent and pane
+ * its path named, the rest from the body; anything malformed is a 400 with a JSON code.
+ */
+export function parseAskRequest(path: { agent: string; paneId?: string }, raw: unknown): AskRequest {
   if (!isRecord(raw)) throw new HttpError(400, 'bad-request', 'the body must be a JSON object');
-  const { agent, paneId, requestId, hash, answer } = raw;
-  if (typeof agent !== 'string' || !isValidId(paneId) || !isValidId(requestId) || typeof hash !== 'string' || !isRecord(answer)) {
-    throw new HttpError(400, 'bad-request', 'agent, paneId, requestId, hash and answer are required');
+  const { agent, paneId } = path;
+  const { requestId, hash, answer } = raw;
+  if (!isValidId(paneId) || !isValidId(requestId) || typeof hash !== 'string' || !isRecord(answer)) {
+    throw new HttpError(400, 'bad-request', 'paneId, requestId, hash and answer are required');
   }
   return { agent, paneId, requestId, hash, answer: answer as AskRequest['answer'], secondTap: bool(raw.secondTap) ?? false };
 }
@@ -95,7 +100,7 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
       return { proceed: { target: { revision: current.revision }, details: answerDetails(checked) } };
     },
     post: (receipt) => ({
-      path: `/pane/${encodeURIComponent(paneId)}/answer`,
+      path: agentPath('answer', { pane: paneId }),
       // The answer as checked on the first try: only its own field travels (a retry sends the same).
       body: { askId, revision: typeof receipt.target.revision === 'number' ? receipt.target.revision : 1, answer: answerOnly(request.answer) },
       routeClass: 'write',

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, ratio, table, timedRounds } from '../../../e2e/bench/stats';
 import { machineLine } from '../../../e2e/bench/machine';
+import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
+import { VERSION_HEADER } from '../../wire/wire-protocol';
 
 const RUNS = 3;
 const ROUNDS = 300;
@@ -23,7 +25,7 @@ const AGENT = join(ROOT, 'src', 'agent', 'caller', 'testing', 'bench-agent.ts');
 
 function get(socket: string, path: string, agent: Agent | false, headers: Record<string, string> = {}): Promise<{ status: number; etag: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: socket, path: `/session/v1${path}`, agent, headers: { 'x-collie-session': '1', ...headers } }, (res) => {
+    const req = request({ socketPath: socket, path: `${WIRE_PREFIX}${path}`, agent, headers: { [VERSION_HEADER]: '1', ...headers } }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? '') }));
     });
@@ -42,12 +44,12 @@ async function measure(check: 'on' | 'off'): Promise<{ connect: number; poll: nu
       child.stdout.on('data', (c: Buffer) => c.toString('utf8').includes('listening') && resolve());
       child.once('exit', (code) => reject(new Error(`the bench agent exited (${code})`)));
     });
-    const connect = median(await timedRounds(ROUNDS, () => get(socket, '/hello', false)));
+    const connect = median(await timedRounds(ROUNDS, () => get(socket, agentPath('hello'), false)));
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-    const { etag } = await get(socket, '/snapshot', keepAlive);
+    const { etag } = await get(socket, agentPath('snapshot'), keepAlive);
     const poll = median(
       await timedRounds(ROUNDS, async () => {
-        if ((await get(socket, '/snapshot', keepAlive, { 'if-none-match': etag })).status !== 304) throw new Error('the idle poll was not a 304');
+        if ((await get(socket, agentPath('snapshot'), keepAlive, { 'if-none-match': etag })).status !== 304) throw new Error('the idle poll was not a 304');
       }),
     );
     keepAlive.destroy();

@@ -15,6 +15,7 @@ import { writeBridgeFile } from '../cli/bridge-file';
 import { askBridge } from '../cli/running-bridge';
 import { callUrl } from '../link/transport-url';
 import { TransportError } from '../link/transport';
+import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
 
 const ROUNDS = 15;
 const CALL_DEADLINE_MS = 200;
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'collie-bench-'));
   try {
     const exchange = await timedRounds(ROUNDS, async () => {
-      const failure = await callUrl(halfReply.base, TOKEN, { method: 'GET', path: '/session/v1/hello', deadlineMs: CALL_DEADLINE_MS, maxBytes: 16384 }).then(
+      const failure = await callUrl(halfReply.base, TOKEN, { method: 'GET', path: `${WIRE_PREFIX}${agentPath('hello')}`, deadlineMs: CALL_DEADLINE_MS, maxBytes: 16384 }).then(
         () => 'answered',
         (err: unknown) => (err instanceof TransportError ? err.failure : String(err)),
       );

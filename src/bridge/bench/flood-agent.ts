@@ -4,14 +4,14 @@
  * Prints `listening <socket>`.
  */
 import { LIMITS } from '../../wire/limits';
-import { scriptedAgent } from '../testing/scripted-agent';
+import { ANY_PANE_EVENTS, scriptedAgent } from '../testing/scripted-agent';
 
 const [folder, panes = '16', items = '100'] = process.argv.slice(2);
 if (!folder) throw new Error('usage: flood-agent <folder> [panes] [items]');
 const agent = await scriptedAgent(folder, 'flood');
 const text = 'f'.repeat(LIMITS.itemTextBytes - 32);
 for (let p = 0; p < Number(panes); p += 1) agent.panes.push({ id: `p${p}`, cursor: Number(items) });
-agent.routes.set('/pane/:id/events', (url) => {
+agent.routes.set(ANY_PANE_EVENTS, (url) => {
   const pane = url.pathname.split('/').at(-2);
   const after = Number(url.searchParams.get('after') ?? 0);
   const end = Math.min(after + 100, Number(items));

@@ -8,6 +8,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../../agent/kit';
+import { agentPath } from '../../wire/agent-paths';
 
 const [folder, count = '100', items = '200'] = process.argv.slice(2);
 if (!folder) throw new Error('usage: many-agents <folder> [count] [items]');
@@ -15,7 +16,7 @@ const agents: Collie[] = [];
 let polls = 0;
 // Node's own report of each request a server here begins: counted without touching the kit.
 subscribe('http.server.request.start', (message) => {
-  if ((message as { request: IncomingMessage }).request.url?.endsWith('/snapshot')) polls += 1;
+  if ((message as { request: IncomingMessage }).request.url?.endsWith(agentPath('snapshot'))) polls += 1;
 });
 process.on('message', (asked) => asked === 'polls' && process.send?.(polls));
 for (let a = 0; a < Number(count); a += 1) {

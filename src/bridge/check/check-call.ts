@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { MIB, VERSION_HEADER, WIRE_PREFIX } from '../../wire/limits';
+import { WIRE_PREFIX } from '../../wire/agent-paths';
+import { MIB } from '../../wire/limits';
+import { VERSION_HEADER } from '../../wire/wire-protocol';
 import { callSocket, type WireResponse } from '../link/transport';
 import { callUrl, callUrlWithoutToken, type UrlTls } from '../link/transport-url';
 

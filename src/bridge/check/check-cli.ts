@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkSocketPath, checkToken, checkUrl } from '../config/source-rules';
 import type { CheckTarget } from './check-call';
-import { runCheck, type CheckResult } from './run-check';
+import type { CheckResult } from './run-check';
 
 export const DURABLE_HELP = `collie durable — durable agents
 
@@ -62,6 +62,8 @@ export async function durableCheck(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const { json, ...options } = parsed;
+  // The rules load when a check runs, not when the CLI only parses or prints help.
+  const { runCheck } = await import('./run-check');
   const result = await runCheck({ ...options, ...(json ? {} : { onLine: (line: string) => io.out(`${line}\n`) }) });
   if (json) io.out(`${JSON.stringify(checkJson(parsed, result), null, 2)}\n`);
   return result.failed ? 1 : 0;

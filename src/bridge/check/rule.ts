@@ -1,6 +1,7 @@
 import { clean } from '../../wire/clean';
 import { REPLY_LIMITS, type ReplyKind } from '../../wire/limits';
 import { isRecord, type Rec } from '../../wire/read';
+import type { WireErrorCode } from '../../wire/types';
 import type { WireResponse } from '../link/transport';
 import type { CheckRequest, CheckTarget } from './check-call';
 
@@ -84,7 +85,7 @@ export function describeReply(res: WireResponse): string {
 }
 
 /** Holds when the reply has this status and, when given, this error code. */
-export function expectReply(res: WireResponse, status: number, code?: string): void {
+export function expectReply(res: WireResponse, status: number, code?: WireErrorCode): void {
   const body = isRecord(res.json) ? res.json : undefined;
   if (res.status === status && (code === undefined || body?.code === code)) return;
   fail(`expected ${status}${code ? ` ${code}` : ''}, got ${describeReply(res)}`);

@@ -1,3 +1,4 @@
+import { agentPath } from '../../wire/agent-paths';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
 import { conversationsProblems, conversationsWarnings, eventsPageProblems, itemsPageProblems, viewProblems } from './shape-replies';
@@ -12,7 +13,7 @@ const FOREIGN_EPOCH = 'A'.repeat(22);
 const HISTORY_LIMIT = 5;
 
 function eventsPath(paneId: string, after: number, epoch: string): string {
-  return `/pane/${encodeURIComponent(paneId)}/events?after=${after}&epoch=${encodeURIComponent(epoch)}`;
+  return `${agentPath('events', { pane: paneId })}?after=${after}&epoch=${encodeURIComponent(epoch)}`;
 }
 
 /** What the events rules read, kept for the rules after them (item shapes, decided asks). */
@@ -102,8 +103,8 @@ export const eventsRules: Rule[] = [
     run: async (ctx) => {
       needSnapshot(ctx);
       if (declared(ctx, 'history')) skip('cap history is declared');
-      expectReply(await ctx.call({ path: `/conversations?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
-      expectReply(await ctx.call({ path: `/conversation/${freshId('conversation')}/items?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
+      expectReply(await ctx.call({ path: `${agentPath('conversations')}?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
+      expectReply(await ctx.call({ path: `${agentPath('items', { conversation: freshId('conversation') })}?limit=${HISTORY_LIMIT}` }), 404, 'not-found');
     },
   },
   {
@@ -111,7 +112,7 @@ export const eventsRules: Rule[] = [
     run: async (ctx) => {
       needSnapshot(ctx);
       if (!declared(ctx, 'history')) skip('cap history is not declared');
-      const res = await ctx.call({ path: `/conversations?limit=${HISTORY_LIMIT}` });
+      const res = await ctx.call({ path: `${agentPath('conversations')}?limit=${HISTORY_LIMIT}` });
       expectReply(res, 200);
       expectWithin(res, 'conversations');
       const body = objectBody(res);
@@ -129,7 +130,7 @@ export const eventsRules: Rule[] = [
       if (!declared(ctx, 'history')) skip('cap history is not declared');
       const id = ctx.notes.get('conversation');
       if (typeof id !== 'string') skip('no conversation was listed');
-      const res = await ctx.call({ path: `/conversation/${encodeURIComponent(id)}/items?limit=${HISTORY_LIMIT}` });
+      const res = await ctx.call({ path: `${agentPath('items', { conversation: id })}?limit=${HISTORY_LIMIT}` });
       expectReply(res, 200);
       expectWithin(res, 'items');
       failOnProblems(itemsPageProblems(objectBody(res), HISTORY_LIMIT));

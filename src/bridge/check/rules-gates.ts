@@ -1,17 +1,18 @@
+import { agentPath, agentPathLabel } from '../../wire/agent-paths';
 import type { CapName } from '../../wire/types';
 import { freshId } from './check-call';
 import { declared, expectReply, firstPaneId, needSnapshot, skip, type CheckContext, type Rule } from './rule';
 
 /** Every POST route and the cap that gates it (WIRE.md §2, §3, §10). */
 export const POST_ROUTES: { cap: CapName; label: string; path: (paneId: string) => string }[] = [
-  { cap: 'asks', label: '/pane/:id/answer', path: (p) => `/pane/${encodeURIComponent(p)}/answer` },
-  { cap: 'send', label: '/pane/:id/send', path: (p) => `/pane/${encodeURIComponent(p)}/send` },
-  { cap: 'abort', label: '/pane/:id/abort', path: (p) => `/pane/${encodeURIComponent(p)}/abort` },
-  { cap: 'actions', label: '/pane/:id/action', path: (p) => `/pane/${encodeURIComponent(p)}/action` },
-  { cap: 'rename', label: '/rename', path: () => '/rename' },
-  { cap: 'close', label: '/close', path: () => '/close' },
-  { cap: 'starters', label: '/starter/:id', path: () => `/starter/${freshId('starter')}` },
-  { cap: 'reopen', label: '/reopen', path: () => '/reopen' },
+  { cap: 'asks', label: agentPathLabel('answer'), path: (pane) => agentPath('answer', { pane }) },
+  { cap: 'send', label: agentPathLabel('send'), path: (pane) => agentPath('send', { pane }) },
+  { cap: 'abort', label: agentPathLabel('abort'), path: (pane) => agentPath('abort', { pane }) },
+  { cap: 'actions', label: agentPathLabel('action'), path: (pane) => agentPath('action', { pane }) },
+  { cap: 'rename', label: agentPathLabel('rename'), path: () => agentPath('rename') },
+  { cap: 'close', label: agentPathLabel('close'), path: () => agentPath('close') },
+  { cap: 'starters', label: agentPathLabel('starter'), path: () => agentPath('starter', { starter: freshId('starter') }) },
+  { cap: 'reopen', label: agentPathLabel('reopen'), path: () => agentPath('reopen') },
 ];
 
 /** A real pane where the agent shows one, so a refusal cannot be blamed on the pane id. */
@@ -42,7 +43,7 @@ const declaredRules: Rule[] = [
     run: async (ctx) => {
       needSnapshot(ctx);
       if (!declared(ctx, 'starters')) skip('cap starters is not declared');
-      const res = await ctx.call({ method: 'POST', path: `/starter/${freshId('starter')}`, body: { requestId: freshId('request') } });
+      const res = await ctx.call({ method: 'POST', path: agentPath('starter', { starter: freshId('starter') }), body: { requestId: freshId('request') } });
       expectReply(res, 404, 'no-such-starter');
     },
   },
@@ -54,7 +55,7 @@ const declaredRules: Rule[] = [
       if (!declared(ctx, 'send')) skip('cap send is not declared');
       const paneId = firstPaneId(ctx) ?? skip('the agent shows no pane');
       const body = { requestId: freshId('request'), text: '', turnId: null, steer: false };
-      expectReply(await ctx.call({ method: 'POST', path: `/pane/${encodeURIComponent(paneId)}/send`, body }), 400, 'bad-request');
+      expectReply(await ctx.call({ method: 'POST', path: agentPath('send', { pane: paneId }), body }), 400, 'bad-request');
     },
   },
   {
@@ -64,7 +65,7 @@ const declaredRules: Rule[] = [
       needSnapshot(ctx);
       if (!declared(ctx, 'reopen')) skip('cap reopen is not declared');
       const body = { requestId: freshId('request'), conversationId: freshId('conversation') };
-      expectReply(await ctx.call({ method: 'POST', path: '/reopen', body }), 404, 'no-such-conversation');
+      expectReply(await ctx.call({ method: 'POST', path: agentPath('reopen'), body }), 404, 'no-such-conversation');
     },
   },
 ];

@@ -1,8 +1,10 @@
+import { agentPath } from '../../wire/agent-paths';
 import { isValidEpoch } from '../../wire/epoch-rule';
-import { LIMITS, SERVICE_NAME } from '../../wire/limits';
+import { LIMITS } from '../../wire/limits';
 import { parseRange } from '../../wire/parse-hello';
 import { isRecord, type Rec } from '../../wire/read';
 import { utf8Length } from '../../wire/utf8';
+import { SERVICE_NAME } from '../../wire/wire-protocol';
 import { expectReply, expectWithin, fail, needHello, needReady, objectBody, skip, type CheckContext, type Rule } from './rule';
 
 /** How often the ready rule asks hello again while it waits. */
@@ -10,7 +12,7 @@ const READY_POLL_MS = 100;
 
 /** The first hello: without the version header, as the bridge sends it. */
 async function readHello(ctx: CheckContext): Promise<Rec> {
-  const res = await ctx.call({ path: '/hello', version: null });
+  const res = await ctx.call({ path: agentPath('hello'), version: null });
   expectReply(res, 200);
   const body = objectBody(res);
   ctx.hello = body;
@@ -89,7 +91,7 @@ export const helloRules: Rule[] = [
     run: async (ctx) => {
       const hello = needHello(ctx);
       if (hello.ready !== false) skip('the agent was ready at the first hello');
-      const res = await ctx.call({ path: '/snapshot' });
+      const res = await ctx.call({ path: agentPath('snapshot') });
       if (res.status === 200) {
         const again = await readHello(ctx);
         if (again.ready === true) skip('the agent became ready meanwhile');
@@ -114,7 +116,7 @@ export const helloRules: Rule[] = [
     name: '400 version-required without X-Collie-Session',
     run: async (ctx) => {
       needReady(ctx);
-      expectReply(await ctx.call({ path: '/snapshot', version: null }), 400, 'version-required');
+      expectReply(await ctx.call({ path: agentPath('snapshot'), version: null }), 400, 'version-required');
     },
   },
   {
@@ -129,7 +131,7 @@ export const helloRules: Rule[] = [
     name: '409 incompatible for the telling hello',
     run: async (ctx) => {
       needHello(ctx);
-      const res = await ctx.call({ path: '/hello', version: '999' });
+      const res = await ctx.call({ path: agentPath('hello'), version: '999' });
       expectReply(res, 409, 'incompatible');
       const body = objectBody(res);
       if (typeof body.refusal !== 'string' || body.refusal === '') fail('no refusal sentence');

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { agentPath } from '../../wire/agent-paths';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
 import { seen } from './rules-events';
@@ -13,10 +14,10 @@ import { asList, declared, expectReply, expectWithin, fail, judgeProblems, needS
  */
 export const CHECK_TEXT = 'collie durable check: a queued text, sent by the conformance check';
 
-const sendPath = (paneId: string) => `/pane/${encodeURIComponent(paneId)}/send`;
+const sendPath = (paneId: string) => agentPath('send', { pane: paneId });
 
 async function freshPanes(ctx: CheckContext): Promise<Rec[]> {
-  const res = await ctx.call({ path: '/snapshot' });
+  const res = await ctx.call({ path: agentPath('snapshot') });
   expectReply(res, 200);
   return rawPanes(objectBody(res)).filter((pane) => typeof pane.id === 'string');
 }
@@ -109,9 +110,9 @@ export const sendRules: Rule[] = [
       needCap(ctx, 'rename');
       const pane = (await freshPanes(ctx)).find((p) => typeof p.title === 'string' && p.title.trim() !== '') ?? skip('no pane has a title to keep');
       const body = { requestId: freshId('request'), target: 'pane', id: pane.id, title: pane.title };
-      const res = await ctx.call({ method: 'POST', path: '/rename', body });
+      const res = await ctx.call({ method: 'POST', path: agentPath('rename'), body });
       expectReply(res, 200);
-      await expectReplay(ctx, '/rename', body, objectBody(res));
+      await expectReplay(ctx, agentPath('rename'), body, objectBody(res));
     },
   },
   {
@@ -122,7 +123,7 @@ export const sendRules: Rule[] = [
       const closed = seen(ctx).closed.at(-1) ?? skip('no ask-closed event was read');
       const { askId, decidedBy, outcome } = closed.event;
       const body = { requestId: freshId('request'), askId, revision: 1, answer: { optionIds: [freshId('option')] } };
-      const res = await ctx.call({ method: 'POST', path: `/pane/${encodeURIComponent(closed.paneId)}/answer`, body });
+      const res = await ctx.call({ method: 'POST', path: agentPath('answer', { pane: closed.paneId }), body });
       expectReply(res, 409, 'decided');
       const reply = objectBody(res);
       if (reply.decidedBy !== decidedBy) fail(`decidedBy is ${JSON.stringify(reply.decidedBy)}, the ask-closed event said ${JSON.stringify(decidedBy)}`);

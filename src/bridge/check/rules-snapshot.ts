@@ -1,3 +1,4 @@
+import { agentPath } from '../../wire/agent-paths';
 import { snapshotEtag } from '../../wire/epoch-rule';
 import { count, type Rec } from '../../wire/read';
 import { askProblems, paneStateProblems, snapshotShapeProblems } from './shape-snapshot';
@@ -8,7 +9,7 @@ const ETAG_TRIES = 3;
 
 /** A fresh snapshot read; the rules that compare tags need the tag of this very moment. */
 async function readSnapshot(ctx: CheckContext): Promise<{ body: Rec; etag: string | undefined }> {
-  const res = await ctx.call({ path: '/snapshot' });
+  const res = await ctx.call({ path: agentPath('snapshot') });
   expectReply(res, 200);
   const body = objectBody(res);
   const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
@@ -24,7 +25,7 @@ async function expectNotModified(ctx: CheckContext, tagFor: (etag: string) => st
   for (let attempt = 0; attempt < ETAG_TRIES; attempt += 1) {
     const { etag } = await readSnapshot(ctx);
     if (!etag) fail('the snapshot has no ETag');
-    const res = await ctx.call({ path: '/snapshot', headers: { 'if-none-match': tagFor(etag) } });
+    const res = await ctx.call({ path: agentPath('snapshot'), headers: { 'if-none-match': tagFor(etag) } });
     if (res.status === 200 && res.headers.etag !== etag) continue; // the agent changed between the reads
     expectReply(res, 304);
     if (res.raw.length > 0) fail(`the 304 carries a body of ${res.raw.length} bytes`);

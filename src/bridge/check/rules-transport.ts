@@ -1,3 +1,4 @@
+import { agentPath } from '../../wire/agent-paths';
 import { checkSocketPrivacy } from '../link/socket-privacy';
 import type { WireResponse } from '../link/transport';
 import type { Auth } from './check-call';
@@ -18,9 +19,9 @@ function expectUnauthorized(res: WireResponse, what: string): void {
  */
 async function expectRefusedToken(ctx: CheckContext, auth: Auth): Promise<void> {
   if (ctx.target.kind !== 'url') skip('the socket transport has no token');
-  expectUnauthorized(await ctx.call({ path: '/hello', version: null, auth }), 'hello');
-  expectUnauthorized(await ctx.call({ path: '/snapshot', version: null, auth }), 'snapshot without the version header');
-  expectUnauthorized(await ctx.call({ path: '/snapshot', auth }), 'snapshot');
+  expectUnauthorized(await ctx.call({ path: agentPath('hello'), version: null, auth }), 'hello');
+  expectUnauthorized(await ctx.call({ path: agentPath('snapshot'), version: null, auth }), 'snapshot without the version header');
+  expectUnauthorized(await ctx.call({ path: agentPath('snapshot'), auth }), 'snapshot');
   expectUnauthorized(await ctx.call({ path: '/conformance-no-such-route', auth }), 'an unknown path');
 }
 

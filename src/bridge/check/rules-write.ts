@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { agentPath } from '../../wire/agent-paths';
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';
@@ -19,7 +20,7 @@ interface TooLateNote {
   reply: unknown;
 }
 
-const answerPath = (paneId: string) => `/pane/${encodeURIComponent(paneId)}/answer`;
+const answerPath = (paneId: string) => agentPath('answer', { pane: paneId });
 
 function needAsks(ctx: CheckContext): void {
   needSnapshot(ctx);
@@ -33,7 +34,7 @@ function unfitAnswer(askId: string, revision: number): Rec {
 
 /** The first open choice or permission ask, read fresh so it is still open now. */
 async function openOptionAsk(ctx: CheckContext): Promise<{ paneId: string; askId: string; revision: number }> {
-  const res = await ctx.call({ path: '/snapshot' });
+  const res = await ctx.call({ path: agentPath('snapshot') });
   expectReply(res, 200);
   for (const pane of rawPanes(objectBody(res))) {
     for (const ask of asList(pane.asks)) {

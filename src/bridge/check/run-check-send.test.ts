@@ -7,7 +7,7 @@ import { tempDir, wireCall, type TempDir } from '../../agent/testing';
 import { runCli } from '../testing/cli-harness';
 import type { CheckTarget } from './check-call';
 import { ALL_RULES, runCheck, type CheckResult } from './run-check';
-import { breaking, editJson } from './testing-proxy';
+import { breaking, editJson } from './testing/proxy';
 
 /**
  * The rules the check gained for item shapes, send behaviour, decided asks and replays: each

@@ -7,7 +7,7 @@ import { openCollie, type Collie, type OpenCollieOptions } from '../../agent/kit
 import { tempDir, type TempDir } from '../../agent/testing';
 import type { CheckTarget } from './check-call';
 import { ALL_RULES, formatLine, runCheck, type CheckResult } from './run-check';
-import { breaking, editJson } from './testing-proxy';
+import { breaking, editJson } from './testing/proxy';
 import { makeTestCa } from '../testing/tls';
 
 /** Integration: the whole check against the real kit, and against agents broken on purpose. */

@@ -3,8 +3,9 @@
  * (rules-*.ts), each printing `ok`, `warn <why>`, `FAIL <why>` or `skip <why>`.
  */
 import { clean } from '../../wire/clean';
-import { WIRE_VERSIONS } from '../../wire/limits';
+import { agentPath } from '../../wire/agent-paths';
 import { parseRange, pickVersion } from '../../wire/parse-hello';
+import { WIRE_VERSIONS } from '../../wire/wire-protocol';
 import { TransportError, type TransportFailure } from '../link/transport';
 import { callTarget, type CheckTarget } from './check-call';
 import { helloRules } from './rules-hello';
@@ -82,7 +83,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
 /** One hello first: when no server is there, every rule would only repeat it. */
 async function nothingAnswers(target: CheckTarget): Promise<string | undefined> {
   try {
-    await callTarget(target, { path: '/hello', version: null }, String(WIRE_VERSIONS.max));
+    await callTarget(target, { path: agentPath('hello'), version: null }, String(WIRE_VERSIONS.max));
     return undefined;
   } catch (err) {
     return err instanceof TransportError && NOTHING_THERE.has(err.failure) ? err.message : undefined;

@@ -3,7 +3,7 @@ import { isValidEpoch } from '../../wire/epoch-rule';
 import { isValidId } from '../../wire/ids';
 import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';
-import { PANE_STATES } from '../../wire/types';
+import { FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS } from '../../wire/types';
 import { asList, rawPanes } from './rule';
 
 /**
@@ -12,14 +12,13 @@ import { asList, rawPanes } from './rule';
  * the bridge's cleaned copy, because cleaning hides exactly what the check must see.
  */
 
-const EFFECTS = ['allow', 'allow-always', 'deny'];
-const FIELD_TYPES = ['text', 'toggle', 'choice'];
-
 /** The ask id rule, computed here on its own so the check never trusts the agent's arithmetic. */
 export function expectedAskId(paneId: string, toolCallId: string): string {
   return createHash('sha256').update(`${paneId}\u0000${toolCallId}`, 'utf8').digest('hex').slice(0, 32);
 }
 
+/** A word list as a FAIL line names it: `a, b or c`. */
+const wordList = (words: readonly string[]): string => `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 const idProblem = (what: string, id: unknown): string[] => (isValidId(id) ? [] : [`${what} has a bad id ${JSON.stringify(id)}`]);
 
 /** Layout, ids and counts of the whole snapshot. */
@@ -66,8 +65,7 @@ export function snapshotShapeProblems(snapshot: Rec): string[] {
 function paneProblems(pane: Rec): string[] {
   const problems = idProblem('a pane', pane.id);
   const name = `pane ${String(pane.id)}`;
-  if (!(PANE_STATES as readonly unknown[]).includes(pane.state))
-    problems.push(`${name}: state ${JSON.stringify(pane.state)} is not ${PANE_STATES.slice(0, -1).join(', ')} or ${PANE_STATES.at(-1)}`);
+  if (!(PANE_STATES as readonly unknown[]).includes(pane.state)) problems.push(`${name}: state ${JSON.stringify(pane.state)} is not ${wordList(PANE_STATES)}`);
   if (count(pane.cursor) === undefined) problems.push(`${name}: cursor is not a non-negative integer`);
   if (!Array.isArray(pane.asks)) problems.push(`${name}: asks is not a list`);
   else if (pane.asks.length > LIMITS.openAsksPerPane) problems.push(`${name}: ${pane.asks.length} open asks, over ${LIMITS.openAsksPerPane}`);
@@ -111,7 +109,7 @@ export function askProblems(paneId: string, ask: unknown): string[] {
       if (options.length > LIMITS.permissionOptions) problems.push(`${name}: ${options.length} options, over ${LIMITS.permissionOptions}`);
       for (const option of options) {
         const effect = isRecord(option) ? option.effect : undefined;
-        if (!EFFECTS.includes(effect as string)) problems.push(`${name}: option effect ${JSON.stringify(effect)} is not allow, allow-always or deny`);
+        if (!(PERMISSION_EFFECTS as readonly unknown[]).includes(effect)) problems.push(`${name}: option effect ${JSON.stringify(effect)} is not ${wordList(PERMISSION_EFFECTS)}`);
       }
       problems.push(...optionIdProblems(name, options));
       break;
@@ -124,7 +122,7 @@ export function askProblems(paneId: string, ask: unknown): string[] {
       if (fields.length > LIMITS.formFields) problems.push(`${name}: ${fields.length} fields, over ${LIMITS.formFields}`);
       for (const field of fields) {
         if (!isRecord(field) || !isValidId(field.id)) problems.push(`${name}: a field has a bad id`);
-        else if (!FIELD_TYPES.includes(field.type as string)) problems.push(`${name}: field ${field.id} has type ${JSON.stringify(field.type)}`);
+        else if (!(FORM_FIELD_TYPES as readonly unknown[]).includes(field.type)) problems.push(`${name}: field ${field.id} has type ${JSON.stringify(field.type)}`);
         else if (field.type === 'choice' && asList(field.options).length > LIMITS.choiceOptions) {
           problems.push(`${name}: field ${field.id} has ${asList(field.options).length} options, over ${LIMITS.choiceOptions}`);
         }

@@ -1,14 +1,6 @@
 import { UsageError } from '../check/check-cli';
-import { restartBridge, restartLine } from './running-bridge';
-import { runDoctor } from './doctor';
-import { durableVerbs } from './durable-verbs';
 import { loadBridgeEnv } from './env-file';
-import { devicesCommand } from './devices-command';
-import { logsCommand } from './logs-command';
-import { pairCommand } from './pair-command';
-import { piCommand } from './pi-command';
 import { bridgePaths } from '../config/paths';
-import { startCommand } from './start-command';
 import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
@@ -50,24 +42,29 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Each verb's module is loaded when that verb runs: `collie help` or `collie durable list` need not
+ * load the bridge, its phone server and its push library to start.
+ */
 async function run(verb: VerbName, rest: string[]): Promise<number> {
   switch (verb) {
     case 'start':
-      return startCommand(rest);
+      return (await import('./start-command')).startCommand(rest);
     case 'durable':
-      return durableVerbs(rest, { ...io, env: await bridgeEnv() });
+      return (await import('./durable-verbs')).durableVerbs(rest, { ...io, env: await bridgeEnv() });
     case 'pi':
-      return piCommand(rest, { ...io, env: await bridgeEnv() });
+      return (await import('./pi-command')).piCommand(rest, { ...io, env: await bridgeEnv() });
     case 'logs':
-      return logsCommand(rest, io, bridgePaths().stateDir);
+      return (await import('./logs-command')).logsCommand(rest, io, bridgePaths().stateDir);
     case 'pair':
-      return pairCommand(rest, io, bridgePaths().stateDir, process.stdout.isTTY === true);
+      return (await import('./pair-command')).pairCommand(rest, io, bridgePaths().stateDir, process.stdout.isTTY === true);
     case 'devices':
-      return devicesCommand(rest, io, bridgePaths().stateDir);
+      return (await import('./devices-command')).devicesCommand(rest, io, bridgePaths().stateDir);
     case 'help':
       return help(rest[0]);
     case 'restart': {
       if (rest.length > 0) throw new UsageError('takes no arguments');
+      const { restartBridge, restartLine } = await import('./running-bridge');
       const result = await restartBridge(bridgePaths().stateDir);
       io.out(`${restartLine(result)}\n`);
       return result.restarted ? 0 : 1;
@@ -75,6 +72,7 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
     case 'doctor': {
       if (rest.length > 0) throw new UsageError('takes no arguments');
       const { configDir, stateDir } = bridgePaths();
+      const { runDoctor } = await import('./doctor');
       const { failed } = await runDoctor({ configDir, stateDir, env: await bridgeEnv(), onLine: (line) => io.out(`${line}\n`) });
       return failed ? 1 : 0;
     }
@@ -91,7 +89,7 @@ async function help(verb: string | undefined): Promise<number> {
     io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
     return 2;
   }
-  if (verb === 'durable') return durableVerbs(['help'], { ...io, env: process.env });
+  if (verb === 'durable') return (await import('./durable-verbs')).durableVerbs(['help'], { ...io, env: process.env });
   io.out(verbHelp(verb));
   return 0;
 }

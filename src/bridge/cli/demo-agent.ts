@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { INSTALL } from '../config/install-paths';
 import { privateFolder } from '../fs/state-dir';
 
-const AGENT_BIN = fileURLToPath(new URL('../../agent/bin.mjs', import.meta.url));
+const AGENT_BIN = INSTALL.demoAgentBin;
 const START_TIMEOUT_MS = 15000;
 
 export interface DemoAgent {

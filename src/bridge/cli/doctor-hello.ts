@@ -1,5 +1,6 @@
-import { WIRE_VERSIONS } from '../../wire/limits';
+import { agentPath } from '../../wire/agent-paths';
 import { parseHello, pickVersion } from '../../wire/parse-hello';
+import { WIRE_VERSIONS } from '../../wire/wire-protocol';
 import type { VersionRange } from '../../wire/types';
 import { AddressRefused, AgentLink, TransportError } from '../link/agent-link';
 import type { AgentSource } from '../config/config';
@@ -16,7 +17,7 @@ export async function helloCheck(source: AgentSource, tls?: UrlTls): Promise<Che
   const link = new AgentLink(source, tls);
   let res;
   try {
-    res = await link.call('hello', 'read', 'GET', '/hello', { withVersion: null });
+    res = await link.call('hello', 'read', 'GET', agentPath('hello'), { withVersion: null });
   } catch (err) {
     if (err instanceof AddressRefused || err instanceof TransportError) return { ok: false, text: `unreachable: ${err.message}` };
     throw err;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FoundBridge } from './running-bridge';
 import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';
-import type { AgentStatusJson } from '../phone/status-json';
+import type { AgentStatusJson } from '../control/status-json';
 
 const TOKEN = 'list-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';
 

@@ -2,7 +2,7 @@ import { isRecord } from '../../wire/read';
 import type { FoundBridge } from './running-bridge';
 import type { AgentSource } from '../config/config';
 import { checkUrl } from '../config/source-rules';
-import type { AgentStatusJson } from '../phone/status-json';
+import type { AgentStatusJson } from '../control/status-json';
 
 /** How an address shows in `collie durable list`: a token only ever as `(token set)`. */
 export function describeAddress(entry: unknown): string {

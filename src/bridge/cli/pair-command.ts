@@ -1,3 +1,4 @@
+import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { UsageError, type CliIo } from '../check/check-cli';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { isRecord } from '../../wire/read';
@@ -28,6 +29,6 @@ export async function pairCommand(args: string[], io: CliIo, stateDir: string, i
   }
   if (isTty) io.out(`${terminalQr(link)}\n`);
   io.out(`${link}\n`);
-  io.out(`Open it on the phone${values.watch ? ' (it will only watch: no answers, no sends)' : ''}. It works once, for 10 minutes.\n`);
+  io.out(`Open it on the phone${values.watch ? ' (it will only watch: no answers, no sends)' : ''}. It works once, for ${INVITATION_LIFETIME_WORDS}.\n`);
   return 0;
 }

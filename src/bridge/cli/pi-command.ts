@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError, type CliIo } from '../check/check-cli';
+import { INSTALL } from '../config/install-paths';
 import { bridgePaths } from '../config/paths';
 import { checkName } from '../config/source-rules';
 import { attachSource, readSourcesFile } from '../config/sources-file';
@@ -13,15 +13,12 @@ import { tryConnect } from '../link/try-connect';
 import { parseOptions } from './parse-options';
 import { restartBridge, restartLine } from './running-bridge';
 
-const PI_BIN = fileURLToPath(new URL('../../agent/pi/bin.mjs', import.meta.url));
-const PI_MAIN = fileURLToPath(new URL('../../agent/pi/run-pi.ts', import.meta.url));
-/** Bun as the project pins it (a devDependency): Pi runs on it, with the caller check on (WIRE.md §17). */
-const BUN_BIN = fileURLToPath(new URL('../../../node_modules/.bin/bun', import.meta.url));
+const { piBin: PI_BIN, piMain: PI_MAIN, bunBin: BUN_BIN } = INSTALL;
 
 /**
  * How the Pi agent is started: under Bun when it is here (Bun runs the TypeScript itself, and on
- * Linux refuses answers from Pi's own tools), else under Node, which cannot check callers and
- * says so in the agent's log.
+ * Linux refuses answers from Pi's own tools: WIRE.md §17), else under Node, which cannot check
+ * callers and says so in the agent's log.
  */
 export function piLauncher(bunPresent: boolean = existsSync(BUN_BIN)): { command: string; args: string[]; runtime: 'bun' | 'node' } {
   return bunPresent ? { command: BUN_BIN, args: [PI_MAIN], runtime: 'bun' } : { command: process.execPath, args: [PI_BIN], runtime: 'node' };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
 import { writeBridgeFile } from './bridge-file';
-import type { StatusJson } from '../phone/status-json';
+import type { StatusJson } from '../control/status-json';
 import { CONTROL_PATHS, controlSocketPath } from '../control/control-paths';
 
 let dir: TempDir;

@@ -1,5 +1,5 @@
 import { readBridgeFile, type BridgeFile } from './bridge-file';
-import { parseStatusJson, type StatusJson } from '../phone/status-json';
+import { parseStatusJson, type StatusJson } from '../control/status-json';
 import { bridgeLogPath, logLineText } from './bridge-log';
 import { saysNotRestarted } from './bridge-lines';
 import { logEnd, readLogSince } from './log-reader';

@@ -1,3 +1,4 @@
+import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { UsageError } from '../check/check-cli';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
 import { startBridge, type RunningBridge } from '../bridge';
@@ -183,5 +184,5 @@ function showWayIn(bridge: RunningBridge, log: (line: string) => void, logOnly: 
   const { link } = bridge.invite();
   if (process.stdout.isTTY) print(terminalQr(link));
   print(`[bridge] Open ${link} on your phone`);
-  print('[bridge] That link pairs the phone that opens it; it works once, for 10 minutes (collie pair makes another).');
+  print(`[bridge] That link pairs the phone that opens it; it works once, for ${INVITATION_LIFETIME_WORDS} (collie pair makes another).`);
 }

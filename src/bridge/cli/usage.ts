@@ -1,6 +1,7 @@
+import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { DURABLE_HELP } from '../check/check-cli';
+import { INSTALL } from '../config/install-paths';
 
 /** `collie durable check`'s usage line, as check-cli states it (its one home). */
 const CHECK_USAGE = /collie durable check [^\n]*/.exec(DURABLE_HELP)?.[0] ?? 'collie durable check <socket-path | url>';
@@ -37,7 +38,7 @@ It writes its log to <state>/bridge.log (collie logs shows it).`,
     lines: [['collie pair [--name NAME] [--watch]', 'a one-time link (and QR code) that pairs a phone']],
     details: `  --name NAME  the name the phone gets (else the browser's own)
   --watch      the phone may read everything but act on nothing
-The link works once, for 10 minutes; its secret is only in the link itself.`,
+The link works once, for ${INVITATION_LIFETIME_WORDS}; its secret is only in the link itself.`,
   },
   devices: {
     lines: [
@@ -126,12 +127,12 @@ export const SHORT_USAGE = `usage: collie [${Object.keys(VERBS)
        collie help <command> for one command's usage; collie help for all of them
 `;
 
-const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);
+const PACKAGE_JSON = INSTALL.packageJson;
 
 /** `collie --version`: the version package.json gives, the one place it is kept. */
 export async function packageVersion(): Promise<string> {
   const parsed: unknown = JSON.parse(await readFile(PACKAGE_JSON, 'utf8'));
   const version = typeof parsed === 'object' && parsed !== null && 'version' in parsed ? parsed.version : undefined;
-  if (typeof version !== 'string') throw new Error(`${fileURLToPath(PACKAGE_JSON)} holds no version`);
+  if (typeof version !== 'string') throw new Error(`${PACKAGE_JSON} holds no version`);
   return version;
 }

@@ -6,9 +6,10 @@ import type { AuditLog } from '../acts/audit-log';
 import type { AgentHandle } from '../agent-handle';
 import { ROLES, type Role } from '../pairing/device-file';
 import type { DeviceStore } from '../pairing/device-store';
-import { HttpError } from '../phone/http-error';
-import { readJson, sendJson } from '../phone/http-json';
-import { statusJson } from '../phone/status-json';
+import { renameDevice, revokeDevice } from '../pairing/device-changes';
+import { errorJson, HttpError } from '../http/http-error';
+import { readJson, sendJson } from '../http/http-json';
+import { statusJson } from './status-json';
 import { tryConnect } from '../link/try-connect';
 import { CONTROL_PATHS } from './control-paths';
 
@@ -32,9 +33,9 @@ export async function serveControl(socketPath: string, deps: ControlDeps): Promi
     handle(deps, req.method ?? 'GET', new URL(req.url ?? '/', 'http://control').pathname, () => readJson(req)).then(
       (reply) => sendJson(res, 200, reply),
       (err: unknown) => {
-        if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
+        if (err instanceof HttpError) return sendJson(res, err.status, errorJson(err.code, err.message));
         deps.log(`[bridge] control request failed: ${err instanceof Error ? err.message : String(err)}`);
-        sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
+        sendJson(res, 500, errorJson('internal', 'the bridge failed to answer'));
       },
     );
   });
@@ -64,17 +65,13 @@ async function handle(deps: ControlDeps, method: string, path: string, body: () 
   const id = given.id;
   if (!isValidId(id)) throw new HttpError(400, 'bad-request', 'a device id is required');
   if (path === CONTROL_PATHS.rename) {
-    const name = str(given.name);
-    if (name === undefined || name.trim() === '') throw new HttpError(400, 'bad-request', 'a name is required');
-    const device = await deps.devices.rename(id, name);
+    const device = await renameDevice(deps.devices, deps.audit, id, given.name);
     if (!device) throw new HttpError(404, 'no-such-device', `no paired device has the id ${id}`);
-    await deps.audit.record(null, device, 'device.rename', { id, name: device.name });
     return { device };
   }
   if (path === CONTROL_PATHS.revoke) {
-    const device = deps.devices.get(id);
-    if (!device || !(await deps.devices.revoke(id))) throw new HttpError(404, 'no-such-device', `no paired device has the id ${id}`);
-    await deps.audit.record(null, device, 'device.revoke', { id });
+    const device = await revokeDevice(deps.devices, deps.audit, id);
+    if (!device) throw new HttpError(404, 'no-such-device', `no paired device has the id ${id}`);
     deps.log(`[bridge] revoked ${device.name} (${id})`);
     return { revoked: id };
   }

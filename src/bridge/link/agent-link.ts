@@ -3,7 +3,9 @@
  * `socket-privacy.ts`) or HTTPS with a bearer token (`transport-url.ts`), each exchange under a
  * deadline and a reply cap, the version header, and the sentence for a version mismatch.
  */
-import { REPLY_LIMITS, VERSION_HEADER, WIRE_PREFIX, type ReplyKind } from '../../wire/limits';
+import { WIRE_PREFIX } from '../../wire/agent-paths';
+import { REPLY_LIMITS, type ReplyKind } from '../../wire/limits';
+import { VERSION_HEADER } from '../../wire/wire-protocol';
 import type { AgentSource } from '../config/config';
 import { AddressRefused } from './address-refused';
 import { PrivateSocketAgent } from './private-socket-agent';

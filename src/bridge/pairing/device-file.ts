@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readKeptJson } from '../fs/kept-json';
 import { join } from 'node:path';
 import { isValidId } from '../../wire/ids';
 import { cleanField } from '../../wire/clean';
 import { isRecord, oneOf, str, time } from '../../wire/read';
 import { FatalConfigError } from '../config/config';
-import { describeJsonError } from '../config/json-error';
-import { tightenFile, writePrivateFile } from '../fs/private-file';
+import { writePrivateFile } from '../fs/private-file';
 
 /** `control`: reads and acts. `watch`: reads everything, every write is refused. */
 export const ROLES = ['control', 'watch'] as const;
@@ -30,20 +29,9 @@ export const devicesPath = (stateDir: string) => join(stateDir, 'devices.json');
  */
 export async function readDevices(stateDir: string, log: (line: string) => void): Promise<Device[]> {
   const path = devicesPath(stateDir);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new FatalConfigError(`${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  await tightenFile(path, log);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new FatalConfigError(`${path} is not valid JSON: ${describeJsonError(text, err)}`);
-  }
+  const kept = await readKeptJson(path, log);
+  if (!kept) return [];
+  const raw = kept.raw;
   if (!isRecord(raw) || !Array.isArray(raw.devices)) throw new FatalConfigError(`${path} must hold { "devices": [ … ] }`);
   return raw.devices.map((entry, index) => {
     const device = parseDevice(entry);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { cleanField } from '../../wire/clean';
 import { readDevices, writeDevices, type Device, type Role } from './device-file';
-import { hashSecret, looksLikeSecret, mintSecret, secretMatches } from './secrets';
+import { looksLikeSecret } from '../../wire/pairing-link';
+import { hashSecret, mintSecret, secretMatches } from './secrets';
 
 /** A device's "last seen" is written at most this often: it is a hint, not a log. */
 export const SEEN_WRITE_MS = 60_000;

@@ -1,9 +1,8 @@
 import { rememberBounded } from '../../wire/bounded-map';
+import { INVITATION_MS } from '../../wire/pairing-link';
 import type { Role } from './device-file';
 import { hashSecret, mintSecret } from './secrets';
 
-/** An invitation works once and lives this long. */
-export const INVITATION_MS = 10 * 60 * 1000;
 /** Used and expired invitations remembered, so the phone can be told which it was. */
 const SPENT_MEMORY = 100;
 

@@ -6,7 +6,8 @@ import { FatalConfigError } from '../config/config';
 import { devicesPath, readDevices } from './device-file';
 import { DeviceStore, SEEN_WRITE_MS } from './device-store';
 import { FailureLimit, FAILURES_ALLOWED, FAILURE_WINDOW_MS } from './failure-limit';
-import { INVITATION_MS, Invitations } from './invitations';
+import { INVITATION_MS } from '../../wire/pairing-link';
+import { Invitations } from './invitations';
 
 let dir: TempDir;
 let clock: number;

@@ -19,8 +19,3 @@ export function secretMatches(secret: string, kept: string): boolean {
   const want = Buffer.from(kept, 'hex');
   return given.length === want.length && timingSafeEqual(given, want);
 }
-
-/** A secret as the phone may present it: base64url, of a sane length (anything else is not looked up). */
-export function looksLikeSecret(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{32,128}$/.test(value);
-}

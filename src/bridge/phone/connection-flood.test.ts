@@ -103,7 +103,9 @@ describe('a client that goes away mid-request', () => {
     const received: Buffer[] = [];
     const closed = new Promise<void>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1' }, () => {
-        socket.write(`POST /api/send HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`);
+        socket.write(
+          `POST /api/agents/desk/panes/p/send HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`,
+        );
         // Gone once the bridge has begun reading the body: its first reply would be to this request.
         setImmediate(() => socket.destroy());
       });

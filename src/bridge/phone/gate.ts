@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { DeviceInfo } from '../pairing/device-store';
 import { credentialOf } from './device-cookie';
-import { HttpError } from './http-error';
+import { HttpError } from '../http/http-error';
 import type { ServerContext } from './phone-deps';
-import type { PhoneRoute } from './route-types';
+import type { PhoneRoute } from './phone-route';
 
 /**
  * The pairing gate, on every route of the table: a route that is not `open` needs a paired

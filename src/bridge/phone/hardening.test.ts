@@ -50,7 +50,7 @@ describe('what an agent says reaches the phone cleaned and bounded', () => {
     agent.routes.set('/pane/p/answer', () => ({ status: 400, body: { code: hostile } }));
     await run();
     const chat = await (await api('/api/agents/scripted/panes/p')).json();
-    const reply = await post('/api/ask/a1', { agent: 'scripted', paneId: 'p', requestId: 'r-1', hash: chat.asks[0].hash, answer: { optionIds: ['y'] } });
+    const reply = await post('/api/agents/scripted/panes/p/asks/a1', { agent: 'scripted', paneId: 'p', requestId: 'r-1', hash: chat.asks[0].hash, answer: { optionIds: ['y'] } });
     const { code, message } = (await reply.json()) as { code: string; message: string };
     expect([reply.status, code]).toEqual([409, 'agent-refused']);
     expect(hasRemovedCharacter(message)).toBe(false);
@@ -178,7 +178,9 @@ describe('two copies of one agent program', () => {
       const [askA, askB] = chats.map((c: { asks: { id: string; hash: string }[] }) => c.asks[0]!);
       expect(askA!.id).toBe(askB!.id);
       const answer = (agentName: string, ask: { id: string; hash: string }, option: string, requestId: string) =>
-        post(`/api/ask/${ask.id}`, { agent: agentName, paneId: 'p', requestId, hash: ask.hash, answer: { optionIds: [option] } }).then((r) => r.json());
+        post(`/api/agents/${agentName}/panes/p/asks/${ask.id}`, { agent: agentName, paneId: 'p', requestId, hash: ask.hash, answer: { optionIds: [option] } }).then((r) =>
+          r.json(),
+        );
       expect(await answer('a', askA!, 'y', 'r-a')).toEqual({ outcome: 'taken' });
       expect(await agents[0]!.answered).toEqual({ optionIds: ['y'] });
       await bridge.agents.get('b')!.poller.poll();

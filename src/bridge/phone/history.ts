@@ -1,8 +1,9 @@
 import type { ChatEntry, ClosedPageJson, HistoryJson } from '../../wire/bridge-json';
+import { agentPath } from '../../wire/agent-paths';
 import { isValidId } from '../../wire/ids';
 import { parseConversationsPage, parseCursor, parseItemsPage } from '../../wire/parse-history';
 import type { AgentHandle } from '../agent-handle';
-import { HttpError } from './http-error';
+import { HttpError } from '../http/http-error';
 import { TransportError } from '../link/transport';
 import { AddressRefused } from '../link/agent-link';
 
@@ -18,7 +19,7 @@ const ITEMS_PER_PAGE = 500;
 export async function closedPage(handle: AgentHandle, after: string | null): Promise<ClosedPageJson> {
   requireHistory(handle);
   const query = `limit=${CONVERSATIONS_PER_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-  const page = parseConversationsPage(await read(handle, 'conversations', `/conversations?${query}`));
+  const page = parseConversationsPage(await read(handle, 'conversations', `${agentPath('conversations')}?${query}`));
   if (!page) throw new HttpError(502, 'agent-refused', 'the durable agent gave a history page that cannot be read');
   const closed = page.conversations.filter((c) => c.state === 'closed');
   for (const c of page.conversations) handle.store.rememberTitle(c.id, c.title);
@@ -32,7 +33,7 @@ export async function conversationHistory(handle: AgentHandle, conversationId: s
   requireHistory(handle);
   if (!isValidId(conversationId)) throw new HttpError(400, 'bad-request', 'bad conversation id');
   const query = `limit=${ITEMS_PER_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-  const page = parseItemsPage(await read(handle, 'items', `/conversation/${encodeURIComponent(conversationId)}/items?${query}`));
+  const page = parseItemsPage(await read(handle, 'items', `${agentPath('items', { conversation: conversationId })}?${query}`));
   if (!page) throw new HttpError(502, 'agent-refused', 'the durable agent gave a page of items that cannot be read');
   const entries: ChatEntry[] = page.items.map((item) => ({ type: 'item', item }));
   const title = handle.store.titleOf(conversationId) ?? conversationId;

@@ -5,8 +5,8 @@ import type { AgentHandle } from '../agent-handle';
 import type { DeviceInfo } from '../pairing/device-store';
 import { inboxOf } from '../poll/inbox';
 import { revokedSignal } from './gate';
-import { HttpError } from './http-error';
-import { writeJsonText } from './http-json';
+import { HttpError } from '../http/http-error';
+import { writeJsonText } from '../http/http-json';
 import { waitForChange, type Rendered, type Versioned } from './long-poll';
 import type { PhoneApiDeps, ServerContext } from './phone-deps';
 

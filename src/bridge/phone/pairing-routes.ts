@@ -1,11 +1,13 @@
 import type { DeviceJson } from '../../wire/bridge-json';
 import { isRecord, str } from '../../wire/read';
 import type { DeviceInfo } from '../pairing/device-store';
-import { looksLikeSecret } from '../pairing/secrets';
+import { renameDevice, revokeDevice } from '../pairing/device-changes';
+import { looksLikeSecret } from '../../wire/pairing-link';
 import { clearedCookie, deviceCookie } from './device-cookie';
-import { HttpError } from './http-error';
-import { readJson, sendJson } from './http-json';
-import { paired, type RouteRequest } from './route-types';
+import { errorJson, HttpError } from '../http/http-error';
+import { readJson, sendJson } from '../http/http-json';
+import { paired } from '../http/route-types';
+import type { PhoneRequest } from './phone-route';
 
 const asJson = ({ id, name, role }: DeviceInfo): DeviceJson => ({ id, name, role });
 
@@ -23,7 +25,7 @@ const INVITATION_WORDS = {
  * secrets count against the address only to keep the log and the CPU quiet: past the allowance
  * a wrong one is 429 with `retryAfter`; 256 random bits are not guessed either way.
  */
-export async function redeem(r: RouteRequest): Promise<void> {
+export async function redeem(r: PhoneRequest): Promise<void> {
   const { deps, failures } = r.server;
   const body = await readJson(r.req);
   const secret = isRecord(body) ? body.secret : undefined;
@@ -31,7 +33,7 @@ export async function redeem(r: RouteRequest): Promise<void> {
   if (!taken.ok) {
     const waited = failures.retryAfter(r.address);
     if (waited > 0)
-      return sendJson(r.res, 429, { code: 'too-many-tries', message: 'too many wrong pairing links from this address', retryAfter: waited }, { 'retry-after': String(waited) });
+      return sendJson(r.res, 429, errorJson('too-many-tries', 'too many wrong pairing links from this address', { retryAfter: waited }), { 'retry-after': String(waited) });
     failures.fail(r.address);
     if (failures.retryAfter(r.address) > 0) deps.log(`[bridge] pairing: too many wrong pairing links from ${r.address}; wrong ones refused for a while (a valid link still pairs)`);
     throw new HttpError(403, `invitation-${taken.why}`, INVITATION_WORDS[taken.why]);
@@ -43,24 +45,19 @@ export async function redeem(r: RouteRequest): Promise<void> {
   sendJson(r.res, 200, { device: asJson(device) }, { 'set-cookie': deviceCookie(credential, deps.secure) });
 }
 
-export async function thisDevice(r: RouteRequest): Promise<void> {
+export async function thisDevice(r: PhoneRequest): Promise<void> {
   sendJson(r.res, 200, { device: asJson(paired(r)) });
 }
 
-export async function renameThisDevice(r: RouteRequest): Promise<void> {
+export async function renameThisDevice(r: PhoneRequest): Promise<void> {
   const body = await readJson(r.req);
-  const name = isRecord(body) ? str(body.name) : undefined;
-  if (name === undefined || name.trim() === '') throw new HttpError(400, 'bad-request', 'a name is required');
-  const device = await r.server.deps.devices.rename(paired(r).id, name);
+  const device = await renameDevice(r.server.deps.devices, r.server.deps.audit, paired(r).id, isRecord(body) ? body.name : undefined);
   if (!device) throw new HttpError(401, 'not-paired', 'this phone is no longer paired');
-  await r.server.deps.audit.record(null, device, 'device.rename', { id: device.id, name: device.name });
   sendJson(r.res, 200, { device: asJson(device) });
 }
 
 /** "Forget this phone": the device revokes itself, and its cookie is cleared. */
-export async function forgetThisDevice(r: RouteRequest): Promise<void> {
-  const device = paired(r);
-  await r.server.deps.devices.revoke(device.id);
-  await r.server.deps.audit.record(null, device, 'device.revoke', { id: device.id });
+export async function forgetThisDevice(r: PhoneRequest): Promise<void> {
+  await revokeDevice(r.server.deps.devices, r.server.deps.audit, paired(r).id);
   sendJson(r.res, 200, { forgotten: true }, { 'set-cookie': clearedCookie(r.server.deps.secure) });
 }

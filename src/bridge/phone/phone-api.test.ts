@@ -131,9 +131,15 @@ describe('the phone API', () => {
       });
     expect(await call('GET', '/api/dashboard', { host: 'evil.example:8787' })).toEqual({ status: 403, code: 'unknown-host' });
     const body = JSON.stringify({ agent: 'desk', paneId: 'p', requestId: 'r-1', text: 'hi', turnId: null });
-    expect(await call('POST', '/api/send', { 'content-type': 'text/plain' }, body)).toEqual({ status: 415, code: 'unsupported-media-type' });
-    expect(await call('POST', '/api/send', { 'content-type': 'application/json', origin: 'https://evil.example' }, body)).toEqual({ status: 403, code: 'cross-origin' });
-    expect(await call('POST', '/api/send', { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body)).toEqual({ status: 403, code: 'cross-origin' });
+    expect(await call('POST', '/api/agents/desk/panes/p/send', { 'content-type': 'text/plain' }, body)).toEqual({ status: 415, code: 'unsupported-media-type' });
+    expect(await call('POST', '/api/agents/desk/panes/p/send', { 'content-type': 'application/json', origin: 'https://evil.example' }, body)).toEqual({
+      status: 403,
+      code: 'cross-origin',
+    });
+    expect(await call('POST', '/api/agents/desk/panes/p/send', { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body)).toEqual({
+      status: 403,
+      code: 'cross-origin',
+    });
     expect((await get('/api/dashboard', { host: `localhost:${new URL(bridge.url).port}` })).status).toBe(200);
   });
 

@@ -106,7 +106,9 @@ afterEach(async () => {
 describe('the phone API under load it did not ask for', () => {
   it('cuts a request whose body never ends at the deadline', async () => {
     await serve({ requestMs: 300 });
-    const { closed } = quietClient(`POST /api/send HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`);
+    const { closed } = quietClient(
+      `POST /api/agents/desk/panes/p/send HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`,
+    );
     expect(await closed).toMatch(/^HTTP\/1\.1 408/);
   });
 

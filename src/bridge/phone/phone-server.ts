@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { API_PREFIX, BadPathSegment } from '../../wire/phone-routes';
-import { HttpError } from './http-error';
-import { sendJson } from './http-json';
+import { errorJson, HttpError } from '../http/http-error';
+import { sendJson } from '../http/http-json';
 import { ChatVersions } from './chat-versions';
 import { ViewRenders } from './long-poll';
 import { PHONE_LIMITS, type PhoneApiDeps, type ServerContext } from './phone-deps';
@@ -11,9 +11,9 @@ import { FailureLimit } from '../pairing/failure-limit';
 import { admit } from './gate';
 import { guardApiRequest } from './request-guard';
 import { guardWaitingConnections } from './connection-guard';
-import { ClientGone } from './client-gone';
+import { ClientGone } from '../http/client-gone';
 import { findRoute } from './routes';
-import { pickEncoding } from './compression';
+import { pickEncoding } from '../http/compression';
 import { readStatic } from './static-files';
 
 /**
@@ -58,9 +58,9 @@ export function createPhoneServer(deps: PhoneApiDeps): Server {
     route(ctx, req, res).catch((err: unknown) => {
       // The client went away mid-request: nobody to answer, and nothing went wrong here.
       if (err instanceof ClientGone || res.destroyed) return void res.destroy();
-      if (err instanceof HttpError) return sendJson(res, err.status, { code: err.code, message: err.message });
+      if (err instanceof HttpError) return sendJson(res, err.status, errorJson(err.code, err.message));
       deps.log(`[bridge] phone request failed: ${err instanceof Error ? err.message : String(err)}`);
-      sendJson(res, 500, { code: 'internal', message: 'the bridge failed to answer' });
+      sendJson(res, 500, errorJson('internal', 'the bridge failed to answer'));
     });
   };
   const server = deps.tls

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
-import { HttpError } from './http-error';
+import { HttpError } from '../http/http-error';
 
 /**
  * Only the phone's own page may use the bridge's API (docs/bridge.md §6: only a human tap answers).

@@ -13,16 +13,17 @@ import { actSpec } from '../acts/act-specs';
 import { answerAsk, parseAskRequest } from '../acts/answer-ask';
 import { auditResult } from '../acts/audit-log';
 import type { AgentHandle } from '../agent-handle';
-import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
-import { paired, type PhoneRoute, type RouteRequest } from './route-types';
-import { closedPage, conversationHistory, cursorParam } from './history';
-import { HttpError } from './http-error';
-import { readJson, sendJson } from './http-json';
+import { statusJson } from '../control/status-json';
+import { HttpError } from '../http/http-error';
+import { readJson, sendJson } from '../http/http-json';
+import { paired } from '../http/route-types';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
+import { closedPage, conversationHistory, cursorParam } from './history';
 import { agentView, chatView, dashboardView, sendView, type LiveView } from './live-views';
-import { statusJson } from './status-json';
+import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
+import type { PhoneRequest, PhoneRoute } from './phone-route';
 
-const live = (name: PhonePath, view: (r: RouteRequest) => LiveView): PhoneRoute => ({
+const live = (name: PhonePath, view: (r: PhoneRequest) => LiveView): PhoneRoute => ({
   name,
   method: 'GET',
   access: 'device',
@@ -31,7 +32,7 @@ const live = (name: PhonePath, view: (r: RouteRequest) => LiveView): PhoneRoute 
   handle: (r) => sendView(r.server, paired(r), r.req, r.res, view(r), { wait: r.url.searchParams.has('wait'), delta: r.url.searchParams.has('delta') }),
 });
 
-const once = (name: PhonePath, read: (r: RouteRequest) => Promise<unknown>): PhoneRoute => ({
+const once = (name: PhonePath, read: (r: PhoneRequest) => Promise<unknown>): PhoneRoute => ({
   name,
   method: 'GET',
   access: 'device',
@@ -85,7 +86,7 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
     async handle(r) {
       const askId = r.params.askId ?? '';
       if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
-      const request = parseAskRequest(await readJson(r.req));
+      const request = parseAskRequest({ agent: r.params.agent ?? '', paneId: r.params.paneId }, await readJson(r.req));
       const handle = agentOf(r, request.agent);
       const reply = await answerAsk(handle, askId, request, writeContext(r));
       handle.store.countResult(reply.outcome);
@@ -119,13 +120,13 @@ export function findRoute(method: string, path: string): { route: PhoneRoute; pa
   return wrongMethod ? 'method' : null;
 }
 
-function agentOf(r: RouteRequest, name: string | undefined): AgentHandle {
+function agentOf(r: PhoneRequest, name: string | undefined): AgentHandle {
   const handle = name === undefined ? undefined : r.server.deps.agents.get(name);
   if (!handle) throw new HttpError(404, 'no-such-agent', 'no durable agent has this name');
   return handle;
 }
 
-function writeContext(r: RouteRequest): WriteContext {
+function writeContext(r: PhoneRequest): WriteContext {
   const { id, name } = paired(r);
   return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: { id, name } };
 }

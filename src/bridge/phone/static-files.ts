@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Encoding } from './compression';
+import type { Encoding } from '../http/compression';
+import { INSTALL } from '../config/install-paths';
 
 /** The built PWA (`vite build` writes it here). */
-export const APP_DIR = fileURLToPath(new URL('../../../dist/app', import.meta.url));
+export const APP_DIR = INSTALL.appDir;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -6,7 +6,7 @@ import { BRIDGE_MEMORY } from '../../wire/limits';
 import { appendPrivateFile, writePrivateFile } from '../fs/private-file';
 import { AgentStore } from './agent-store';
 import { compactionBound, DiskCache } from './disk-cache';
-import { addItems, choiceAsk, EPOCH, helloFrom, item, records, reloaded, snapshotWith, views, watchedFiles } from './disk-cache-fixture';
+import { addItems, choiceAsk, EPOCH, helloFrom, item, records, reloaded, snapshotWith, views, watchedFiles } from './testing/disk-cache';
 
 let dir: TempDir;
 beforeEach(async () => {

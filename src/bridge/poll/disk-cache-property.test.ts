@@ -5,7 +5,7 @@ import { parseItem } from '../../wire/parse-item';
 import type { Item } from '../../wire/types';
 import { AgentStore } from './agent-store';
 import { DiskCache } from './disk-cache';
-import { choiceAsk, EPOCH, helloFrom, reloaded, snapshotWith, views } from './disk-cache-fixture';
+import { choiceAsk, EPOCH, helloFrom, reloaded, snapshotWith, views } from './testing/disk-cache';
 
 /**
  * Any sequence of the changes a poll makes (items new and replaced, asks closed, turns, views

@@ -5,7 +5,7 @@ import { tempDir, type TempDir } from '../../agent/testing';
 import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
 import { AgentStore } from './agent-store';
 import { DiskCache } from './disk-cache';
-import { addItems, EPOCH, helloFrom, item, records, reloaded, snapshotWith, views } from './disk-cache-fixture';
+import { addItems, EPOCH, helloFrom, item, records, reloaded, snapshotWith, views } from './testing/disk-cache';
 
 /** The cache file is untrusted input: what a crash, a bad disk or a hostile hand leaves in it. */
 let dir: TempDir;

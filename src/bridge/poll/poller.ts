@@ -5,7 +5,9 @@
  * keeps it across restarts.
  */
 import { rememberBounded } from '../../wire/bounded-map';
-import { BRIDGE_MEMORY, LIMITS, WIRE_VERSIONS, type ReplyKind } from '../../wire/limits';
+import { agentPath } from '../../wire/agent-paths';
+import { BRIDGE_MEMORY, LIMITS, type ReplyKind } from '../../wire/limits';
+import { WIRE_VERSIONS } from '../../wire/wire-protocol';
 import { parseEventsReply } from '../../wire/parse-events';
 import { parseHello, pickVersion } from '../../wire/parse-hello';
 import { panesOf, parseSnapshot } from '../../wire/parse-snapshot';
@@ -78,7 +80,7 @@ export class Poller {
 
   /** Returns true when the agent is ready to be read. */
   private async readHello(): Promise<boolean> {
-    const res = await this.read('hello', '/hello', { withVersion: null });
+    const res = await this.read('hello', agentPath('hello'), { withVersion: null });
     if (res.status !== 200) throw new ReadFailure(`hello answered ${res.status}`);
     const parsed = parseHello(res.json);
     if (!parsed.ok) {
@@ -116,14 +118,14 @@ export class Poller {
     if (!this.toldEpochs.has(epoch)) {
       rememberBounded(this.toldEpochs, epoch, true, BRIDGE_MEMORY.toldEpochs);
       // The telling hello, once per epoch, so the agent can log the mismatch on its side.
-      await this.link.call('hello', 'read', 'GET', '/hello', { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
+      await this.link.call('hello', 'read', 'GET', agentPath('hello'), { withVersion: WIRE_VERSIONS.max }).catch(() => undefined);
     }
     this.store.setStatus('version-mismatch', sentence, { reasonCode: 'version-mismatch', versions: { agent: agentRange, collie: WIRE_VERSIONS } });
   }
 
   private async readSnapshot(): Promise<void> {
     const headers: Record<string, string> = this.etag ? { 'if-none-match': this.etag } : {};
-    const res = await this.read('snapshot', '/snapshot', { headers });
+    const res = await this.read('snapshot', agentPath('snapshot'), { headers });
     if (res.status === 304) {
       this.store.setStatus('ok');
       return;
@@ -152,7 +154,7 @@ export class Poller {
     const log = this.store.paneLog(paneId);
     for (let read = 0; read < MAX_EVENT_READS; read += 1) {
       const query = `after=${log.cursor}&epoch=${encodeURIComponent(log.epoch)}`;
-      const res = await this.read('events', `/pane/${encodeURIComponent(paneId)}/events?${query}`);
+      const res = await this.read('events', `${agentPath('events', { pane: paneId })}?${query}`);
       if (res.status === 404) return; // the pane went away between snapshot and events
       if (res.status !== 200) throw new ReadFailure(`events answered ${res.status}`);
       let droppedLink = false;

@@ -89,7 +89,7 @@ describe('what a push carries', () => {
     const chat = (await (await pushTest.rig.api('GET', '/api/agents/desk/panes/p', cookie)).json()) as ChatJson;
     const textAsk = chat.asks.find((a) => a.kind === 'text')!;
     const TYPED = 'typed-by-the-person-42';
-    const answered = await pushTest.rig.api('POST', `/api/ask/${textAsk.id}`, cookie, {
+    const answered = await pushTest.rig.api('POST', `/api/agents/desk/panes/p/asks/${textAsk.id}`, cookie, {
       agent: 'desk',
       paneId: 'p',
       requestId: 'r-1',

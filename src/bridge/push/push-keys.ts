@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readKeptJson } from '../fs/kept-json';
 import { join } from 'node:path';
-import webpush from 'web-push';
 import { isRecord, str } from '../../wire/read';
 import { FatalConfigError } from '../config/config';
-import { tightenFile, writePrivateFile } from '../fs/private-file';
+import { writePrivateFile } from '../fs/private-file';
+import { webPush } from './web-push-lib';
 
 /** The bridge's VAPID key pair (base64url, as `web-push` makes them): it signs every push. */
 export interface VapidKeys {
@@ -22,24 +22,13 @@ export const keysPath = (stateDir: string) => join(pushFolder(stateDir), 'vapid.
  */
 export async function readKeys(stateDir: string, log: (line: string) => void): Promise<VapidKeys | null> {
   const path = keysPath(stateDir);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new FatalConfigError(`${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  await tightenFile(path, log);
-  let raw: unknown = null;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    // reported below, without echoing the file (it holds the private key)
-  }
+  const notKeys = `${path} is not a VAPID key pair { publicKey, privateKey }: remove it and turn notifications on again on each phone`;
+  const kept = await readKeptJson(path, log, () => notKeys);
+  if (!kept) return null;
+  const raw = kept.raw;
   const publicKey = isRecord(raw) ? str(raw.publicKey) : undefined;
   const privateKey = isRecord(raw) ? str(raw.privateKey) : undefined;
-  if (!publicKey || !privateKey || !/^[A-Za-z0-9_-]{80,100}$/.test(publicKey) || !/^[A-Za-z0-9_-]{40,50}$/.test(privateKey))
-    throw new FatalConfigError(`${path} is not a VAPID key pair { publicKey, privateKey }: remove it and turn notifications on again on each phone`);
+  if (!publicKey || !privateKey || !/^[A-Za-z0-9_-]{80,100}$/.test(publicKey) || !/^[A-Za-z0-9_-]{40,50}$/.test(privateKey)) throw new FatalConfigError(notKeys);
   return { publicKey, privateKey };
 }
 
@@ -61,8 +50,9 @@ export class PushKeys {
 
   keys(): Promise<VapidKeys> {
     if (!this.made) {
-      const keys = webpush.generateVAPIDKeys();
-      const made = writePrivateFile(keysPath(this.stateDir), `${JSON.stringify(keys)}\n`).then(() => {
+      const made = webPush().then(async (lib) => {
+        const keys = lib.generateVAPIDKeys();
+        await writePrivateFile(keysPath(this.stateDir), `${JSON.stringify(keys)}\n`);
         this.log('[bridge] push: made the VAPID keys');
         return keys;
       });

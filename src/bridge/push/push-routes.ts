@@ -1,14 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import { isRecord, str } from '../../wire/read';
-import { HttpError } from '../phone/http-error';
-import { readJson, sendJson } from '../phone/http-json';
-import { paired, type RouteRequest } from '../phone/route-types';
+import { HttpError } from '../http/http-error';
+import { readJson, sendJson } from '../http/http-json';
+import { paired, type RouteRequest } from '../http/route-types';
 import type { PushRoom } from './push';
 import { testPush } from './push-payloads';
 import { parseSubscription } from './subscriptions';
 
+/** What the push routes need of the phone server that routes them: its push room (none when the bridge does not push) and its log. */
+interface PushServer {
+  deps: { push?: PushRoom; log: (line: string) => void };
+}
+type PushRequest = RouteRequest<PushServer>;
+
 /** The push routes of the phone API, each behind the pairing gate (`routes.ts` lists them). */
-function roomOf(r: RouteRequest): PushRoom {
+function roomOf(r: PushRequest): PushRoom {
   const room = r.server.deps.push;
   if (!room) throw new HttpError(404, 'no-push', 'this bridge does not push');
   return room;
@@ -18,7 +24,7 @@ function roomOf(r: RouteRequest): PushRoom {
  * `GET /api/push/key`: the bridge's VAPID public key (made on first need), whether this device has
  * a subscription here, and `stopped` when the bridge dropped it because its push service kept failing.
  */
-export async function pushKey(r: RouteRequest): Promise<void> {
+export async function pushKey(r: PushRequest): Promise<void> {
   const room = roomOf(r);
   const { publicKey } = await room.keys.keys();
   const id = paired(r).id;
@@ -27,7 +33,7 @@ export async function pushKey(r: RouteRequest): Promise<void> {
 }
 
 /** `POST /api/push/subscription`: the browser's `PushSubscription` JSON, kept for this device. */
-export async function subscribe(r: RouteRequest): Promise<void> {
+export async function subscribe(r: PushRequest): Promise<void> {
   const room = roomOf(r);
   const sub = parseSubscription(await readJson(r.req), room.extraHosts);
   const device = paired(r);
@@ -37,7 +43,7 @@ export async function subscribe(r: RouteRequest): Promise<void> {
 }
 
 /** `DELETE /api/push/subscription`: `{ endpoint }` removes that one of this device's; no body removes all of them. */
-export async function unsubscribe(r: RouteRequest): Promise<void> {
+export async function unsubscribe(r: PushRequest): Promise<void> {
   const room = roomOf(r);
   const body = await optionalJson(r.req);
   const endpoint = isRecord(body) ? str(body.endpoint) : undefined;
@@ -47,7 +53,7 @@ export async function unsubscribe(r: RouteRequest): Promise<void> {
 }
 
 /** `POST /api/push/test`: the person's "Send a test notification", to this device's subscriptions only. */
-export async function sendTest(r: RouteRequest): Promise<void> {
+export async function sendTest(r: PushRequest): Promise<void> {
   const room = roomOf(r);
   await readJson(r.req);
   const subs = room.subscriptions.ofDevice(paired(r).id);

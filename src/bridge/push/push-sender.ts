@@ -1,9 +1,10 @@
 import { request, type Agent } from 'node:https';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import { PUSH_LIMITS } from '../../wire/limits';
 import type { PushPayload } from '../../wire/push-payload';
 import { pushTarget, type PushTarget } from './push-endpoint';
 import type { PushKeys } from './push-keys';
+import { webPush } from './web-push-lib';
 import type { Subscription, SubscriptionStore } from './subscriptions';
 
 /** The VAPID subject push services may write to about this bridge's pushes (RFC 8292); no address of the person. */
@@ -95,11 +96,12 @@ export class PushSender {
     // Dropped or unsubscribed while this push waited in its lane: nothing to send it to.
     if (!this.subscriptions.has(sub) || this.closing.signal.aborted) return 'skipped';
     let target: PushTarget;
-    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let details: ReturnType<typeof WebPush.generateRequestDetails>;
+    const lib = await webPush();
     try {
       target = pushTarget(sub.endpoint, this.options.extraHosts);
       const { publicKey, privateKey } = await this.keys.keys();
-      details = webpush.generateRequestDetails({ endpoint: target.href, keys: sub.keys }, body, {
+      details = lib.generateRequestDetails({ endpoint: target.href, keys: sub.keys }, body, {
         vapidDetails: { subject: VAPID_SUBJECT, publicKey, privateKey },
         TTL: PUSH_LIMITS.ttlSeconds,
         urgency: 'high',

@@ -1,11 +1,12 @@
+import { readKeptJson } from '../fs/kept-json';
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PUSH_LIMITS } from '../../wire/limits';
 import { isRecord } from '../../wire/read';
 import { FatalConfigError } from '../config/config';
-import { tightenFile, writePrivateFile } from '../fs/private-file';
-import { HttpError } from '../phone/http-error';
+import { writePrivateFile } from '../fs/private-file';
+import { HttpError } from '../http/http-error';
 import { BadEndpoint, pushTarget } from './push-endpoint';
 import { pushFolder } from './push-keys';
 
@@ -166,21 +167,11 @@ export class SubscriptionStore {
  * An entry whose endpoint an older bridge took but this one refuses is left out (and counted).
  */
 async function readSubscriptions(path: string, log: (line: string) => void, extraHosts: readonly string[]): Promise<{ subs: Subscription[]; stopped: Stopped[]; refused: number }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { subs: [], stopped: [], refused: 0 };
-    throw new FatalConfigError(`${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  await tightenFile(path, log);
-  const broken = () => new FatalConfigError(`${path} must hold { "subscriptions": [ … ] } as the bridge writes it: remove it, and turn notifications on again on each phone`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw broken();
-  }
+  const shape = `${path} must hold { "subscriptions": [ … ] } as the bridge writes it: remove it, and turn notifications on again on each phone`;
+  const broken = () => new FatalConfigError(shape);
+  const kept = await readKeptJson(path, log, () => shape);
+  if (!kept) return { subs: [], stopped: [], refused: 0 };
+  const raw = kept.raw;
   if (!isRecord(raw) || !Array.isArray(raw.subscriptions) || (raw.stopped !== undefined && !Array.isArray(raw.stopped))) throw broken();
   let refused = 0;
   const subs: Subscription[] = [];

@@ -14,7 +14,7 @@ export async function answerThroughPhone(
   const chat = (await (await fetch(`${bridge.url}api/agents/${agent}/panes/${paneId}`, { headers: { cookie } })).json()) as { asks: { id: string; hash: string; title: string }[] };
   const [ask] = chat.asks;
   if (!ask) throw new Error(`${agent}/${paneId} shows no card`);
-  const tap = await fetch(`${bridge.url}api/ask/${ask.id}`, {
+  const tap = await fetch(`${bridge.url}api/agents/${agent}/panes/${paneId}/asks/${ask.id}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ agent, paneId, requestId, hash: ask.hash, answer: { optionIds } }),

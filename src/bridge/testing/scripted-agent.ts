@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { AgentSource } from '../config/config';
 
 export const SCRIPTED_EPOCH = 'scripted-epoch-000000000001';
+/** The route key that answers every pane's events (a key of the pane's own path wins). */
+export const ANY_PANE_EVENTS = '/pane/:id/events';
 
 /** One route's answer: a status and a JSON body (or a status alone for 304). */
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -50,7 +52,7 @@ export async function scriptedAgent(folder: string, name = 'scripted'): Promise<
     const body: unknown = text ? JSON.parse(text) : undefined;
     const path = url.pathname.replace(/^\/session\/v1/, '');
     const events = /^\/pane\/([^/]+)\/events$/.exec(path);
-    const route = routes.get(path) ?? (events ? routes.get('/pane/:id/events') : undefined);
+    const route = routes.get(path) ?? (events ? routes.get(ANY_PANE_EVENTS) : undefined);
     const reply =
       route?.(url, req, body) ??
       (events

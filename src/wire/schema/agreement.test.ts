@@ -5,8 +5,8 @@ import { parseHello } from '../parse-hello';
 import { parseConversationsPage, parseItemsPage } from '../parse-history';
 import { panesOf, parseSnapshot } from '../parse-snapshot';
 import { CAP_NAMES } from '../types';
-import { conversationsArb, eventsArb, helloArb, itemsPageArb, mutate, mutationArb, snapshotArb } from './testing-corpus';
-import { wireValidator } from './testing-validator';
+import { conversationsArb, eventsArb, helloArb, itemsPageArb, mutate, mutationArb, snapshotArb } from './testing/corpus';
+import { wireValidator } from './testing/validator';
 
 /**
  * The schemas and the bridge's parsers agree: a body is valid by its schema exactly when the

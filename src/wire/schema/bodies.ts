@@ -3,8 +3,10 @@
  * an agent must take (the bridge always sends every field); replies say what the bridge reads
  * exactly as sent. Every POST reply may carry `replayed: true` (a repeat of a request id).
  */
-import { LIMITS, SERVICE_NAME } from '../limits';
-import { CALLER_CHECKS } from '../types';
+import { agentPathLabel, agentRouteTitle as route } from '../agent-paths';
+import { LIMITS } from '../limits';
+import { SERVICE_NAME } from '../wire-protocol';
+import { CALLER_CHECKS, type WireErrorCode } from '../types';
 import { DECIDERS } from './objects';
 import { count, id, list, newTitle, nullOr, object, oneOfStrings, ref, sendText, text, type Schema } from './strings';
 
@@ -39,13 +41,15 @@ const events: Schema = {
 /** An error: `code` always; the codes that carry more say what (WIRE.md §2). */
 const error: Schema = {
   ...object({ code: text('code', { nonEmpty: true }) }, { message: { type: 'string' }, ...replayed }),
-  allOf: [
-    ['stale', object({ ask: ref('Ask') })],
-    ['decided', object({ decidedBy: oneOfStrings(DECIDERS), outcome: nullOr(ref('Outcome')) })],
-    ['incompatible', object({ refusal: { type: 'string', minLength: 1 }, agent: ref('VersionRange'), collie: ref('VersionRange') })],
-    ['turn-moved', object({ turn: nullOr(ref('Turn')) })],
-    ['ask-open', object({ askId: id })],
-  ].map(([code, then]) => ({ if: { properties: { code: { const: code } }, required: ['code'] }, then })),
+  allOf: (
+    [
+      ['stale', object({ ask: ref('Ask') })],
+      ['decided', object({ decidedBy: oneOfStrings(DECIDERS), outcome: nullOr(ref('Outcome')) })],
+      ['incompatible', object({ refusal: { type: 'string', minLength: 1 }, agent: ref('VersionRange'), collie: ref('VersionRange') })],
+      ['turn-moved', object({ turn: nullOr(ref('Turn')) })],
+      ['ask-open', object({ askId: id })],
+    ] satisfies [WireErrorCode, Schema][]
+  ).map(([code, then]) => ({ if: { properties: { code: { const: code } }, required: ['code'] }, then })),
 };
 
 export interface Body {
@@ -56,32 +60,32 @@ export interface Body {
 }
 
 export const BODIES: Body[] = [
-  { name: 'hello-reply', title: 'GET /session/v1/hello, 200', schema: hello },
-  { name: 'snapshot-reply', title: 'GET /session/v1/snapshot, 200', schema: snapshot },
-  { name: 'events-reply', title: 'GET /session/v1/pane/:id/events, 200: a page of events or the current view', schema: events },
+  { name: 'hello-reply', title: `${route('hello')}, 200`, schema: hello },
+  { name: 'snapshot-reply', title: `${route('snapshot')}, 200`, schema: snapshot },
+  { name: 'events-reply', title: `${route('events')}, 200: a page of events or the current view`, schema: events },
   {
     name: 'conversations-reply',
-    title: 'GET /session/v1/conversations, 200',
+    title: `${route('conversations')}, 200`,
     schema: object({ conversations: list(ref('Conversation'), LIMITS.historyConversations), next: nullOr(ref('HistoryCursor')) }),
   },
   {
     name: 'items-reply',
-    title: 'GET /session/v1/conversation/:id/items, 200',
+    title: `${route('items')}, 200`,
     schema: object({ items: list(ref('Item'), LIMITS.historyItems), next: nullOr(ref('HistoryCursor')), trimmed: { type: 'boolean' } }),
   },
-  { name: 'answer-request', title: 'POST /session/v1/pane/:id/answer', schema: post({ askId: id, revision: { ...count, minimum: 1 }, answer: ref('Answer') }) },
-  { name: 'answer-reply', title: 'POST /session/v1/pane/:id/answer, 200', schema: postReply({ outcome: oneOfStrings(['taken', 'too-late']) }) },
-  { name: 'send-request', title: 'POST /session/v1/pane/:id/send', schema: post({ text: sendText }, { turnId, steer: { type: 'boolean' } }) },
-  { name: 'send-reply', title: 'POST /session/v1/pane/:id/send, 200', schema: postReply({ status: oneOfStrings(['accepted', 'queued', 'steered']), turnId: id }) },
-  { name: 'abort-request', title: 'POST /session/v1/pane/:id/abort', schema: post({}, { turnId }) },
-  { name: 'abort-reply', title: 'POST /session/v1/pane/:id/abort, 200', schema: postReply({ status: oneOfStrings(['stopped', 'idle']) }) },
-  { name: 'action-request', title: 'POST /session/v1/pane/:id/action', schema: post({ actionId: id }, { turnId }) },
-  { name: 'rename-request', title: 'POST /session/v1/rename', schema: post({ target: ref('WriteTarget'), id, title: newTitle }) },
-  { name: 'close-request', title: 'POST /session/v1/close', schema: post({ target: ref('WriteTarget'), id }) },
-  { name: 'starter-request', title: 'POST /session/v1/starter/:id', schema: post({}) },
-  { name: 'starter-reply', title: 'POST /session/v1/starter/:id, 200', schema: postReply({ paneId: id, conversationId: id }) },
-  { name: 'reopen-request', title: 'POST /session/v1/reopen', schema: post({ conversationId: id }) },
-  { name: 'reopen-reply', title: 'POST /session/v1/reopen, 200', schema: postReply({ paneId: id }) },
-  { name: 'empty-reply', title: 'POST /session/v1/pane/:id/action, /rename and /close, 200: {}', schema: postReply({}) },
+  { name: 'answer-request', title: route('answer'), schema: post({ askId: id, revision: { ...count, minimum: 1 }, answer: ref('Answer') }) },
+  { name: 'answer-reply', title: `${route('answer')}, 200`, schema: postReply({ outcome: oneOfStrings(['taken', 'too-late']) }) },
+  { name: 'send-request', title: route('send'), schema: post({ text: sendText }, { turnId, steer: { type: 'boolean' } }) },
+  { name: 'send-reply', title: `${route('send')}, 200`, schema: postReply({ status: oneOfStrings(['accepted', 'queued', 'steered']), turnId: id }) },
+  { name: 'abort-request', title: route('abort'), schema: post({}, { turnId }) },
+  { name: 'abort-reply', title: `${route('abort')}, 200`, schema: postReply({ status: oneOfStrings(['stopped', 'idle']) }) },
+  { name: 'action-request', title: route('action'), schema: post({ actionId: id }, { turnId }) },
+  { name: 'rename-request', title: route('rename'), schema: post({ target: ref('WriteTarget'), id, title: newTitle }) },
+  { name: 'close-request', title: route('close'), schema: post({ target: ref('WriteTarget'), id }) },
+  { name: 'starter-request', title: route('starter'), schema: post({}) },
+  { name: 'starter-reply', title: `${route('starter')}, 200`, schema: postReply({ paneId: id, conversationId: id }) },
+  { name: 'reopen-request', title: route('reopen'), schema: post({ conversationId: id }) },
+  { name: 'reopen-reply', title: `${route('reopen')}, 200`, schema: postReply({ paneId: id }) },
+  { name: 'empty-reply', title: `${route('action')}, ${agentPathLabel('rename')} and ${agentPathLabel('close')}, 200: {}`, schema: postReply({}) },
   { name: 'error-reply', title: 'Every 4xx and 5xx reply', schema: error },
 ];

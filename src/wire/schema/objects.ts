@@ -4,7 +4,7 @@
  * here, and a field a reader may do without is optional.
  */
 import { LIMITS } from '../limits';
-import { CAP_NAMES, PANE_STATES, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
+import { CAP_NAMES, FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
 import { count, epoch, historyCursor, id, linkUrl, list, nullOr, object, oneOfStrings, ref, text, time, type Schema } from './strings';
 
 const ITEM_KINDS = ['user', 'reply', 'thinking', 'notice', 'markdown', 'code', 'link', 'tool'] as const;
@@ -37,7 +37,7 @@ function toolInputDefs(): Record<string, Schema> {
 const option = object({ id, label: text('label', { nonEmpty: true }) });
 
 const formField: Schema = {
-  ...object({ id, label: text('label', { nonEmpty: true }), type: oneOfStrings(['text', 'toggle', 'choice']) }, { required: { type: 'boolean' } }),
+  ...object({ id, label: text('label', { nonEmpty: true }), type: oneOfStrings(FORM_FIELD_TYPES) }, { required: { type: 'boolean' } }),
   ...when('type', 'choice', object({ options: list(ref('Option'), LIMITS.choiceOptions, 1) }, { multiple: { type: 'boolean' } })),
 };
 
@@ -52,7 +52,7 @@ const ask: Schema = {
       'permission',
       object({
         tool: nullOr(object({ name: text('label', { nonEmpty: true }), input: ref('ToolInput0') })),
-        options: list(object({ id, label: text('label', { nonEmpty: true }), effect: oneOfStrings(['allow', 'allow-always', 'deny']) }), LIMITS.permissionOptions),
+        options: list(object({ id, label: text('label', { nonEmpty: true }), effect: oneOfStrings(PERMISSION_EFFECTS) }), LIMITS.permissionOptions),
       }),
     ),
     when('kind', 'choice', object({ options: list(ref('Option'), LIMITS.choiceOptions) }, { multiple: { type: 'boolean' }, min: count, max: count })),

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AskCard } from './ask-card';
-import type { CardStatus } from './card-props';
+import type { CardStatus } from '../../stores/card-status';
 import { timeLeftText } from './countdown';
-import { advance, button, buttons, cardProps, choiceAsk, mount, tap, type Mounted } from './test-rig';
+import { advance, button, buttons, cardProps, choiceAsk, mount, tap, type Mounted } from './testing/card-rig';
 import type { PhoneAsk } from '../../../wire/bridge-json';
 
 let card: Mounted | undefined;

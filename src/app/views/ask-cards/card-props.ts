@@ -1,8 +1,6 @@
-import type { AskOutcome, PhoneAsk } from '../../../wire/bridge-json';
+import type { PhoneAsk } from '../../../wire/bridge-json';
 import type { Answer } from '../../../wire/types';
-
-/** What a card shows about the person's latest tap on it. */
-export type CardStatus = { phase: 'idle' } | { phase: 'sending' } | { phase: 'offline' } | { phase: 'done'; outcome: AskOutcome } | { phase: 'refused'; reason: string };
+import type { CardStatus } from '../../stores/card-status';
 
 export interface CardProps {
   ask: PhoneAsk;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { AskCard } from './ask-card';
-import { button, cardProps, formAsk, inputLabelled, mount, tap, typeInto, type Mounted } from './test-rig';
+import { button, cardProps, formAsk, inputLabelled, mount, tap, typeInto, type Mounted } from './testing/card-rig';
 
 let card: Mounted | undefined;
 afterEach(() => card?.unmount());

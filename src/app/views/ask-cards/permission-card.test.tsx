@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AskCard } from './ask-card';
 import { INPUT_SHOWN_CHARS, toolInputText } from './permission-text';
-import { button, buttons, cardProps, mount, permissionAsk, tap, type Mounted } from './test-rig';
+import { button, buttons, cardProps, mount, permissionAsk, tap, type Mounted } from './testing/card-rig';
 
 let card: Mounted | undefined;
 afterEach(() => card?.unmount());

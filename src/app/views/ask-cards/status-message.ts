@@ -1,7 +1,7 @@
 import type { AskOutcome } from '../../../wire/bridge-json';
 import { t, type MessageKey } from '../../i18n';
 import { bridgeErrorText } from '../bridge-error-copy';
-import type { CardStatus } from './card-props';
+import type { CardStatus } from '../../stores/card-status';
 
 /** `taken` has no sentence: a taken card leaves the list at once. */
 const OUTCOME_COPY: Record<AskOutcome, MessageKey | null> = {

@@ -2,10 +2,10 @@
 import { computed, signal } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatJson } from '../../../wire/bridge-json';
-import { actsWith, type Step } from '../../stores/acts-test-kit';
+import { actsWith, type Step } from '../../stores/testing/acts-kit';
 import type { ChatStore, Missing } from '../../stores/chat-store';
-import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, tap, typeText, type Mounted } from '../acts-rig';
-import { choiceAsk } from '../ask-cards/test-rig';
+import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, tap, typeText, type Mounted } from '../testing/acts-rig';
+import { choiceAsk } from '../ask-cards/testing/card-rig';
 import { ChatScreen } from './chat-screen';
 
 let view: Mounted | undefined;

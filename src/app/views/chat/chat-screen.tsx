@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import { go } from '../../navigate';
-import { hrefOf } from '../../router';
+import { hrefOf } from '../../routes';
 import type { ActsStore } from '../../stores/acts-store';
 import type { ChatStore } from '../../stores/chat-store';
 import { agentStaleText } from '../agent-status';

@@ -3,9 +3,9 @@ import { signal } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRow } from '../../../wire/bridge-json';
 import type { Caps } from '../../../wire/types';
-import { actsWith, type Step } from '../../stores/acts-test-kit';
+import { actsWith, type Step } from '../../stores/testing/acts-kit';
 import type { HistoryStore } from '../../stores/history-store';
-import { agentRow, button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from '../acts-rig';
+import { agentRow, button, buttonNames, capsOf, mount, settle, statusText, tap, type Mounted } from '../testing/acts-rig';
 import { ClosedChatScreen } from './closed-chat-screen';
 
 let view: Mounted | undefined;

@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { go, openedPane } from '../../navigate';
 import { controlKey, type ActsStore } from '../../stores/acts-store';
 import type { HistoryStore } from '../../stores/history-store';
-import { hrefOf } from '../../router';
+import { hrefOf } from '../../routes';
 import { ActResult } from '../acts/act-result';
 import { ChatHeader } from './chat-header';
 import { ChatLog } from './chat-log';

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError } from '../../phone-api-client';
 import type { ActReply, ChatJson } from '../../../wire/bridge-json';
 import { LIMITS } from '../../../wire/limits';
-import { actsWith, type Step } from '../../stores/acts-test-kit';
+import { actsWith, type Step } from '../../stores/testing/acts-kit';
 import type { ActsStore } from '../../stores/acts-store';
-import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, problemText, runningTurn, settle, statusText, tap, typeText, type Mounted } from '../acts-rig';
-import { choiceAsk } from '../ask-cards/test-rig';
+import { boxLabelled, button, buttonNames, capsOf, chatJson, mount, problemText, runningTurn, settle, statusText, tap, typeText, type Mounted } from '../testing/acts-rig';
+import { choiceAsk } from '../ask-cards/testing/card-rig';
 import { Composer } from './composer';
 import { RecentSends } from './recent-sends';
 

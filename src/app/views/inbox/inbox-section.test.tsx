@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboxAsk } from '../../../wire/bridge-json';
-import { mount, type Mounted } from '../acts-rig';
+import { mount, type Mounted } from '../testing/acts-rig';
 import { InboxSection } from './inbox-section';
 
 let view: Mounted | undefined;

@@ -2,7 +2,7 @@ import { useId } from 'preact/hooks';
 import { askKey } from '../../../wire/ask-key';
 import type { InboxAsk } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
-import { hrefOf } from '../../router';
+import { hrefOf } from '../../routes';
 import { fullTime, relativeTime } from '../list/time-words';
 import { useNow } from '../list/use-now';
 import '../list/list.css';

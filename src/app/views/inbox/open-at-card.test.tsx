@@ -2,7 +2,7 @@
 import { useRef } from 'preact/hooks';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mount, type Mounted } from '../acts-rig';
+import { mount, type Mounted } from '../testing/acts-rig';
 import { useOpenAtCard, type CardPlace } from './open-at-card';
 
 let view: Mounted | undefined;

@@ -1,6 +1,6 @@
 import type { ClosedConversationRow, ConversationRow } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
-import { hrefOf } from '../../router';
+import { hrefOf } from '../../routes';
 import { previewText } from './preview-text';
 import { fullTime, relativeTime, shortDate } from './time-words';
 import './list.css';

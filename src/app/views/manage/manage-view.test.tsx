@@ -3,9 +3,9 @@ import { signal } from '@preact/signals';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRow, LayoutWorkspace } from '../../../wire/bridge-json';
 import type { Caps } from '../../../wire/types';
-import { actsWith } from '../../stores/acts-test-kit';
+import { actsWith } from '../../stores/testing/acts-kit';
 import type { ConversationsStore } from '../../stores/conversations-store';
-import { agentRow, buttonNames, capsOf, mount, type Mounted } from '../acts-rig';
+import { agentRow, buttonNames, capsOf, mount, type Mounted } from '../testing/acts-rig';
 import { CanAct } from '../can-act';
 import { ManageView } from './manage-view';
 

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutWorkspace } from '../../../wire/bridge-json';
 import { LIMITS } from '../../../wire/limits';
-import { actsWith, type Step } from '../../stores/acts-test-kit';
-import { boxLabelled, button, buttonNames, capsOf, mount, problemText, settle, statusText, tap, typeText, type Mounted } from '../acts-rig';
-import { advance } from '../ask-cards/test-rig';
+import { actsWith, type Step } from '../../stores/testing/acts-kit';
+import { boxLabelled, button, buttonNames, capsOf, mount, problemText, settle, statusText, tap, typeText, type Mounted } from '../testing/acts-rig';
+import { advance } from '../ask-cards/testing/card-rig';
 import { CLOSE_ARM_MS } from './close-control';
 import { ManageTarget } from './manage-target';
 import { WorkspacesSection } from './workspaces-section';

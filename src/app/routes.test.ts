@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, parentOf, parseRoute, type Route } from './router';
+import { hrefOf, parentOf, parseRoute, type Route } from './routes';
 
 describe('routes', () => {
   it('round-trips every screen, including names that need escaping', () => {

@@ -1,8 +1,8 @@
 /** Shared by tests of the acts store and the views that act: a memory backend and a scripted client. */
-import type { BridgeClient } from '../phone-api-client';
-import type { ActReply, ActRequest } from '../../wire/bridge-json';
-import { createStorage, type KeyValueStore } from '../storage';
-import { createActsStore, type ActsStore } from './acts-store';
+import type { BridgeClient } from '../../phone-api-client';
+import type { ActReply, ActRequest } from '../../../wire/bridge-json';
+import { createStorage, type KeyValueStore } from '../../storage';
+import { createActsStore, type ActsStore } from '../acts-store';
 
 export function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

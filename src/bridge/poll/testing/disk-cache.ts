@@ -1,12 +1,12 @@
 /** For the disk cache's tests only: stores to save, and what a store shows, to compare after a load. */
 import { readFile } from 'node:fs/promises';
-import { SERVICE_NAME } from '../../wire/limits';
-import { parseAsk } from '../../wire/parse-ask';
-import { parseHello } from '../../wire/parse-hello';
-import { panesOf } from '../../wire/parse-snapshot';
-import type { Ask, Hello, Item, Snapshot } from '../../wire/types';
-import { AgentStore } from './agent-store';
-import { DiskCache, type CacheFiles } from './disk-cache';
+import { SERVICE_NAME } from '../../../wire/wire-protocol';
+import { parseAsk } from '../../../wire/parse-ask';
+import { parseHello } from '../../../wire/parse-hello';
+import { panesOf } from '../../../wire/parse-snapshot';
+import type { Ask, Hello, Item, Snapshot } from '../../../wire/types';
+import { AgentStore } from '../agent-store';
+import { DiskCache, type CacheFiles } from '../disk-cache';
 
 export const EPOCH = 'cached-epoch-00000000000001';
 

@@ -1,9 +1,9 @@
 /** Shared by the jsdom tests of the views that act: chats, caps, typing, and waiting for replies. */
 import { act } from 'preact/test-utils';
-import type { AgentRow, ChatJson } from '../../wire/bridge-json';
-import { CAP_NAMES, type CapName, type Caps } from '../../wire/types';
+import type { AgentRow, ChatJson } from '../../../wire/bridge-json';
+import { CAP_NAMES, type CapName, type Caps } from '../../../wire/types';
 
-export { button, buttons, mount, tap, type Mounted } from './ask-cards/test-rig';
+export { button, buttons, mount, tap, type Mounted } from '../ask-cards/testing/card-rig';
 
 /** Only the caps named are declared. */
 export function capsOf(...names: CapName[]): Caps {

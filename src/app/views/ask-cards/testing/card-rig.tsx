@@ -2,9 +2,9 @@
 import { render, type ComponentChild } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
-import type { PhoneAsk } from '../../../wire/bridge-json';
-import type { AskOfKind } from './body-props';
-import type { CardProps } from './card-props';
+import type { PhoneAsk } from '../../../../wire/bridge-json';
+import type { AskOfKind } from '../body-props';
+import type { CardProps } from '../card-props';
 
 export interface Mounted {
   root: HTMLElement;

@@ -4,7 +4,7 @@
  * both to the schemas and to the bridge's parsers.
  */
 import fc from 'fast-check';
-import { isValidId } from '../ids';
+import { isValidId } from '../../ids';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };

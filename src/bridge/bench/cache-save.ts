@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Item } from '../../wire/types';
-import { AgentStore } from './agent-store';
-import { DiskCache } from './disk-cache';
+import { AgentStore } from '../poll/agent-store';
+import { DiskCache } from '../poll/disk-cache';
 
 const SIZES = [100, 2000, 5000];
 const SAVES = 200;

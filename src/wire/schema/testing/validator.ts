@@ -3,9 +3,9 @@
  * keyword of our own, `x-maxBytes`, checked as WIRE.md states it (UTF-8 bytes).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import { utf8Length } from '../utf8';
-import { schemaDocuments } from './documents';
-import { MAX_BYTES } from './strings';
+import { utf8Length } from '../../utf8';
+import { schemaDocuments } from '../documents';
+import { MAX_BYTES } from '../strings';
 
 export interface WireValidator {
   /** True when `value` is a valid `<name>` body (a file name without `.schema.json`). */

@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DeviceInfo } from '../pairing/device-store';
+import { HttpError } from './http-error';
+
+/**
+ * The request a route handler gets. `Server` is what the server that routed it shares: the phone
+ * server's whole context for its own rooms (`phone/phone-route.ts`), or just the part a room
+ * needs of it (the push routes name theirs), so no room has to reach into `phone/` for it.
+ */
+export interface RouteRequest<Server> {
+  server: Server;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  /** The address the request came from (the pairing limit counts wrong secrets per address). */
+  address: string;
+  /** The paired device asking (null only on an open route): for the audit log and the per-device caps. */
+  device: DeviceInfo | null;
+}
+
+/** The device the gate admitted; a route that needs one never runs without it. */
+export function paired(r: RouteRequest<unknown>): DeviceInfo {
+  if (!r.device) throw new HttpError(401, 'not-paired', 'this phone is not paired with the bridge');
+  return r.device;
+}
