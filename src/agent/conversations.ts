@@ -27,10 +27,14 @@ export interface ConversationRecord {
 }
 
 export class Conversation {
+  /**
+   * Each kept item's number among all the conversation's items (not its place in `items`), so
+   * forgetting the oldest items costs only their own entries, not a rebuild of the whole index.
+   */
   private readonly index = new Map<string, number>();
 
   constructor(readonly record: ConversationRecord) {
-    record.items.forEach((item, i) => this.index.set(item.id, i));
+    record.items.forEach((item, i) => this.index.set(item.id, record.firstItemNumber + i));
   }
 
   get id(): string {
@@ -39,11 +43,11 @@ export class Conversation {
 
   /** Adds an item, or replaces the item with the same id in place. */
   putItem(item: Item): void {
-    const at = this.index.get(item.id);
-    if (at !== undefined) {
-      this.record.items[at] = item;
+    const number = this.index.get(item.id);
+    if (number !== undefined) {
+      this.record.items[number - this.record.firstItemNumber] = item;
     } else {
-      this.index.set(item.id, this.record.items.length);
+      this.index.set(item.id, this.record.firstItemNumber + this.record.items.length);
       this.record.items.push(item);
       if (this.record.items.length > CONVERSATION_MEMORY) this.forgetOldest();
     }
@@ -55,12 +59,10 @@ export class Conversation {
   }
 
   private forgetOldest(): void {
-    const drop = this.record.items.length - CONVERSATION_MEMORY;
-    this.record.items.splice(0, drop);
-    this.record.firstItemNumber += drop;
+    const dropped = this.record.items.splice(0, this.record.items.length - CONVERSATION_MEMORY);
+    for (const item of dropped) this.index.delete(item.id);
+    this.record.firstItemNumber += dropped.length;
     this.record.trimmed = true;
-    this.index.clear();
-    this.record.items.forEach((item, i) => this.index.set(item.id, i));
   }
 }
 

@@ -46,6 +46,11 @@ export interface BridgeOptions {
   publicOrigins?: string[];
   /** Tests: the push room's fake clock, an HTTPS agent trusting their own push service, its host, a shorter deadline. */
   push?: Pick<PushOptions, 'now' | 'agent' | 'hosts' | 'deadlineMs'>;
+  /**
+   * The agents are first read once this settles: `collie start --demo` listens while its demo agent
+   * still starts, and the agent shows as starting, not as unreachable, until it is up.
+   */
+  pollAfter?: Promise<unknown>;
 }
 
 export interface RunningBridge {
@@ -86,7 +91,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const scheduler = new PollScheduler(
     [...agents.values()].map((handle) => ({ poll: () => handle.poller.poll(), transport: handle.link.usesToken ? 'url' : 'socket', status: () => handle.store.status })),
   );
-  scheduler.start();
+  let closed = false;
+  void Promise.allSettled([options.pollAfter]).then(() => closed || scheduler.start());
 
   const publicOrigins = options.publicOrigins ?? [];
   const server = createPhoneServer({
@@ -135,6 +141,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     push,
     invite,
     async close() {
+      closed = true;
       scheduler.stop();
       await Promise.all([closeServer(server), closeServer(control)]);
       await push.close();

@@ -9,6 +9,8 @@ const START_TIMEOUT_MS = 15000;
 export interface DemoAgent {
   name: string;
   socket: string;
+  /** Resolves once it said it listens; rejects when it exits first or is not up in START_TIMEOUT_MS. */
+  listening: Promise<void>;
   /** SIGTERM; resolves once it exited (it saves its data folder first), or after STOP_WAIT_MS. */
   stop(): Promise<void>;
 }
@@ -17,7 +19,8 @@ export interface DemoAgent {
 const STOP_WAIT_MS = 5000;
 
 /**
- * Starts a bundled demo agent as its own process on a private socket in the state folder.
+ * Starts a bundled demo agent as its own process on a private socket in the state folder, and
+ * returns once it is spawned: the bridge starts meanwhile (`listening` says when the agent is up).
  * The bridge meets it only on the wire, as it meets any agent.
  */
 export async function startDemoAgent(stateDir: string, demo: string, log: (line: string) => void): Promise<DemoAgent> {
@@ -28,12 +31,15 @@ export async function startDemoAgent(stateDir: string, demo: string, log: (line:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString('utf8').trimEnd()));
-  await waitForListening(child, demo);
-  child.stdout?.on('data', (chunk: Buffer) => log(`[demo ${demo}] ${chunk.toString('utf8').trimEnd()}`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const listening = waitForListening(child, demo).then(() => {
+    child.stdout?.on('data', (chunk: Buffer) => log(`[demo ${demo}] ${chunk.toString('utf8').trimEnd()}`));
+  });
+  listening.catch(() => {}); // met by whoever awaits it; never an unhandled rejection meanwhile
   return {
     name: demo,
     socket,
+    listening,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       let timer: ReturnType<typeof setTimeout> | undefined;

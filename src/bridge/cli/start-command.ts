@@ -1,7 +1,7 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { UsageError } from '../check/check-cli';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
-import { startBridge, type RunningBridge } from '../bridge';
+import type { RunningBridge } from '../bridge';
 import { FatalConfigError, loadSources, type AgentSource } from '../config/config';
 import { openBridgeLog } from './bridge-log';
 import { fatalLine, notRestartedLine, restartFailedLine } from './bridge-lines';
@@ -37,6 +37,11 @@ export async function startCommand(args: string[]): Promise<number> {
     'public-origin': { type: 'string', multiple: true },
   });
   if (positionals.length > 0) throw new UsageError('takes no arguments');
+  // The bridge's modules (its phone server, pollers, push) load while this process checks the
+  // port and the demo agent starts in its own process: a cold start pays for the slower of the
+  // two, not for both.
+  const bridgeModule = import('../bridge');
+  bridgeModule.catch(() => {}); // a failure is met where it is awaited
   const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError('--port must be a port number from 0 to 65535');
   const host = values.host ?? '127.0.0.1';
@@ -90,6 +95,7 @@ export async function startCommand(args: string[]): Promise<number> {
 
   let bridge: RunningBridge | undefined;
   let sources: AgentSource[];
+  let demoListening: Promise<void> | undefined;
   try {
     // The port and sources.json first: a failure then never leaves a demo agent running, and
     // never lets it take the socket of a bridge already running.
@@ -98,11 +104,14 @@ export async function startCommand(args: string[]): Promise<number> {
     if (values.demo) {
       const started = await startDemoAgent(paths.stateDir, DEMO_AGENT, log);
       stops.push(started.stop);
+      demoListening = started.listening;
       demo = { name: started.name, address: { kind: 'socket', path: started.socket } };
       first.sources.push(demo);
     }
     sources = first.sources;
-    bridge = await startBridge({ ...first, stateDir: paths.stateDir, host, port, log });
+    const { startBridge } = await bridgeModule;
+    // The bridge listens while the demo agent starts; it reads the agents once the demo is up.
+    bridge = await startBridge({ ...first, stateDir: paths.stateDir, host, port, log, ...(demoListening ? { pollAfter: demoListening } : {}) });
     await writeBridgeFile(paths.stateDir, { pid: process.pid, url: bridge.url });
   } catch (err) {
     await stopDemo();
@@ -132,7 +141,7 @@ export async function startCommand(args: string[]): Promise<number> {
     }
     await current.close();
     try {
-      current = await startBridge({ ...next, stateDir: paths.stateDir, host, port: boundPort, log });
+      current = await (await bridgeModule).startBridge({ ...next, stateDir: paths.stateDir, host, port: boundPort, log });
     } catch (err) {
       log(restartFailedLine(err));
       await finish(1);
@@ -161,6 +170,13 @@ export async function startCommand(args: string[]): Promise<number> {
     queue = queue.then(task).catch((err: unknown) => log(`[bridge] ${err instanceof Error ? err.message : String(err)}`));
   };
   process.on('SIGUSR2', () => enqueue(restart));
+  // A demo agent that does not come up stops the bridge, as a FATAL line, even after the link.
+  demoListening?.catch((err: unknown) =>
+    enqueue(async () => {
+      fatal(err);
+      await finish(1);
+    }),
+  );
   const shutdown = () => enqueue(() => finish(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

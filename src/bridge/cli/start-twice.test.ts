@@ -1,9 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, wireCall, type TempDir } from '../../agent/testing';
-import { runCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
+import { runCli, spawnCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
 import type { DashboardJson } from '../../wire/bridge-json';
 
 let dir: TempDir;
@@ -64,5 +64,15 @@ describe('collie start when another start holds the state folder or the port', (
       stderr: `[bridge] FATAL: port ${port} on 127.0.0.1 is in use (is collie start already running?): stop that, or give another --port\n`,
     });
     await expect(stat(join(dir.path, 'state', 'demo'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a demo agent that cannot start stops the bridge with one FATAL line, even after the link was printed', { timeout: 30000 }, async () => {
+    // The demo's data folder is a file: the agent exits at once, while the bridge already listens.
+    await mkdir(join(dir.path, 'state', 'demo'), { recursive: true, mode: 0o700 });
+    await writeFile(join(dir.path, 'state', 'demo', 'desk-data'), 'not a folder');
+    const start = spawnCli(['start', '--port', '0', '--demo'], env);
+    await start.waitFor(/\[bridge\] FATAL: the desk demo agent exited \(\d+\)/);
+    expect(await start.stop()).toBe(1);
+    await expect(stat(join(dir.path, 'state', 'bridge.json'))).rejects.toThrow(/ENOENT/);
   });
 });

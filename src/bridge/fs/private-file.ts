@@ -2,7 +2,6 @@
  * The fs room: files and folders that may hold secrets, 0600 and 0700 from their first byte
  * (`private-file.ts`, `state-dir.ts`).
  */
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -16,6 +15,8 @@ import { basename, dirname, join } from 'node:path';
 export async function writePrivateFile(path: string, text: string): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true, mode: 0o700 });
+  // node:crypto loads here, on the first write, not with every command that only reads a file.
+  const { randomBytes } = await import('node:crypto');
   const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'wx', 0o600);
