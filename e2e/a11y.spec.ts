@@ -21,6 +21,8 @@ async function noViolations(page: Page, where: string) {
 for (const { tag, code, words } of LANGUAGES)
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`every screen of the demo passes axe-core, ${code}, ${colorScheme}`, async ({ browser }) => {
+      // Eleven screens, each read whole by axe-core: ~30 s on a quiet two-core machine, ~50 s on a loaded one.
+      test.slow();
       const dirs = (run.dirs = await scratch());
       const started = await startBridge(dirs, ['--demo']);
       run.bridge = started.proc;
@@ -73,6 +75,7 @@ for (const { tag, code, words } of LANGUAGES)
         expect(count).toBeGreaterThan(0);
         for (let i = 0; i < count; i += 1) {
           await waiting.nth(i).click();
+          await expect(page).toHaveURL(/#\/agent\/desk\/chat\//);
           await expect(page.getByRole('article').first()).toBeVisible();
           await noViolations(page, `chat with cards (${i + 1} of ${count})`);
           await page.goBack();

@@ -39,8 +39,17 @@ test.beforeEach(async ({ page }) => {
   await mkdir(project);
   const piHome = join(dirs.root, 'pi-home');
   await writePiHome(piHome, model.baseUrl);
-  // What `collie pi` passes on to Pi: its home, no network, and the key the test's provider names.
-  Object.assign(process.env, PI_OFFLINE_ENV, { PI_CODING_AGENT_DIR: piHome, [SCRIPTED_KEY_ENV]: 'scripted-key-0123456789' });
+  // What `collie pi` passes on to Pi: its home, no network, and the key the test's provider names;
+  // put back as it was after the test, so no later spec in this worker inherits them.
+  const piEnv: Record<string, string> = { ...PI_OFFLINE_ENV, PI_CODING_AGENT_DIR: piHome, [SCRIPTED_KEY_ENV]: 'scripted-key-0123456789' };
+  const before = Object.fromEntries(Object.keys(piEnv).map((name) => [name, process.env[name]]));
+  started.later(() => {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+  Object.assign(process.env, piEnv);
   await startPi();
   const running = await startBridge(dirs);
   started.bridge = running.proc;

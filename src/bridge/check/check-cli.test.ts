@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { runCli } from '../testing/cli-harness';
-import { durableMain, parseCheckArgs, UsageError, type CliIo } from './check-cli';
+import { durableMain, parseCheckArgs } from './check-cli';
+import { UsageError, type CliIo } from './usage-error';
 
 const TOKEN = 'cli-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';
 

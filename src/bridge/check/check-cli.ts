@@ -1,37 +1,13 @@
 import { parseArgs } from 'node:util';
 import { checkSocketPath, checkToken, checkUrl } from '../config/source-rules';
 import type { CheckTarget } from './check-call';
+import { DURABLE_HELP } from './durable-help';
+import { UsageError, type CliIo } from './usage-error';
 import type { CheckResult } from './run-check';
-
-export const DURABLE_HELP = `collie durable — durable agents
-
-  collie durable check <socket-path | url> [--token-env VAR] [--writes] [--json] [--wait-ready-ms N]
-      checks a live durable agent against every WIRE.md rule that can be seen from outside;
-      prints one line per rule (ok, warn, FAIL or skip) and exits 1 when any rule fails.
-      warn: the bridge shows what the agent sent, but changed; FAIL: it drops or refuses it.
-      --token-env VAR    a URL's token is read from the environment variable VAR, never
-                         from the command line
-      --writes           also send writes: each is one the agent must refuse or that changes
-                         nothing, but for one text queued behind a turn already running
-                         (it says the check sent it)
-      --json             print one JSON object for CI instead of the lines
-      --wait-ready-ms N  how long to wait for the agent to be ready (default 5000)
-`;
 
 const DEFAULT_WAIT_READY_MS = 5000;
 const MAX_WAIT_READY_MS = 600000;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  env: NodeJS.ProcessEnv;
-}
-
-/** A mistake in how the command was called: exit 2. Its message never quotes an argument's value. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 export interface CheckArgs {
   target: CheckTarget;

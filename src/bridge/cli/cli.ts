@@ -1,5 +1,4 @@
-import { UsageError } from '../check/check-cli';
-import { loadBridgeEnv } from './env-file';
+import { UsageError } from '../check/usage-error';
 import { bridgePaths } from '../config/paths';
 import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
 
@@ -14,7 +13,7 @@ const io = {
 };
 
 /** The environment the verbs see: the process's own, over the config folder's `.env`. */
-const bridgeEnv = () => loadBridgeEnv(bridgePaths().configDir, process.env, log);
+const bridgeEnv = async () => (await import('./env-file')).loadBridgeEnv(bridgePaths().configDir, process.env, log);
 
 export async function main(argv: string[]): Promise<number> {
   const [first, ...more] = argv;

@@ -1,4 +1,4 @@
-import { UsageError, type CliIo } from '../check/check-cli';
+import { UsageError, type CliIo } from '../check/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { DeviceStore, type DeviceInfo } from '../pairing/device-store';
 import { isRecord } from '../../wire/read';

@@ -1,4 +1,5 @@
-import { parseCheckArgs, UsageError } from '../check/check-cli';
+import { parseCheckArgs } from '../check/check-cli';
+import { UsageError } from '../check/usage-error';
 import { checkName, checkSocketPath, checkUrl } from '../config/source-rules';
 import type { SourceEntry } from '../config/sources-file';
 import { parseOptions } from './parse-options';

@@ -1,6 +1,8 @@
 import { isRecord } from '../../wire/read';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
-import { DURABLE_HELP, durableMain, UsageError, type CliIo } from '../check/check-cli';
+import { durableMain } from '../check/check-cli';
+import { DURABLE_HELP } from '../check/durable-help';
+import { UsageError, type CliIo } from '../check/usage-error';
 import { environmentAgent, FatalConfigError, parseSourcesText } from '../config/config';
 import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
 import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';

@@ -1,5 +1,5 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
-import { UsageError, type CliIo } from '../check/check-cli';
+import { UsageError, type CliIo } from '../check/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { isRecord } from '../../wire/read';
 import { controlCall } from './control-client';

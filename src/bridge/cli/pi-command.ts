@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { UsageError, type CliIo } from '../check/check-cli';
+import { UsageError, type CliIo } from '../check/usage-error';
 import { INSTALL } from '../config/install-paths';
 import { bridgePaths } from '../config/paths';
 import { checkName } from '../config/source-rules';

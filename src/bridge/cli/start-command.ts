@@ -1,5 +1,5 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
-import { UsageError } from '../check/check-cli';
+import { UsageError } from '../check/usage-error';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
 import type { RunningBridge } from '../bridge';
 import { FatalConfigError, loadSources, type AgentSource } from '../config/config';

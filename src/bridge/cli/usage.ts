@@ -1,6 +1,6 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { readFile } from 'node:fs/promises';
-import { DURABLE_HELP } from '../check/check-cli';
+import { DURABLE_HELP } from '../check/durable-help';
 import { INSTALL } from '../config/install-paths';
 
 /** `collie durable check`'s usage line, as check-cli states it (its one home). */
