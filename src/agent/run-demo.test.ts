@@ -14,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => dir.cleanup());
 
 describe('a demo agent stopped with SIGTERM', () => {
-  it('saves its data folder before it exits, so a chat opened just before the stop is kept', { timeout: 30000 }, async () => {
+  it('saves its data folder before it exits, so a chat opened just before the stop is kept', async () => {
     const socket = join(dir.path, 'run', 'desk.sock');
     const data = join(dir.path, 'data');
     const child = spawn(process.execPath, [BIN, 'desk', '--data', data], { env: { ...process.env, COLLIE_DURABLE_SOCKET: socket }, stdio: ['ignore', 'pipe', 'pipe'] });

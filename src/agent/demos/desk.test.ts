@@ -40,7 +40,7 @@ async function history(): Promise<string[]> {
 }
 
 describe('the desk demo with a data folder', () => {
-  it('comes back after a restart with the same open panes and history: no second closed copy, the started chat kept', { timeout: 30000 }, async () => {
+  it('comes back after a restart with the same open panes and history: no second closed copy, the started chat kept', async () => {
     await start();
     const started = await wireCall(socket(), 'POST', '/starter/new-chat', { requestId: 'r-chat-1' });
     expect(started.status).toBe(200);

@@ -178,7 +178,7 @@ describe('collie with a running bridge', () => {
     expect(await collieCli(['restart'])).toMatchObject({ code: 1, stdout: 'the bridge is not running: it reads sources.json when it starts (collie start)\n' });
   });
 
-  it('keeps serving when a restart meets a broken sources.json', { timeout: 30000 }, async () => {
+  it('keeps serving when a restart meets a broken sources.json', async () => {
     const socket = await deskAgent();
     await collieCli(['durable', 'attach', 'desk', '--socket', socket]);
     bridge = await startBridgeProcess(env);
@@ -188,7 +188,7 @@ describe('collie with a running bridge', () => {
     await waitForAgent('desk', 'ok');
   });
 
-  it('doctor names the socket folder that is not private and how to fix it', { timeout: 30000 }, async () => {
+  it('doctor names the socket folder that is not private and how to fix it', async () => {
     const folder = join(dir.path, 'open');
     await mkdir(folder, { mode: 0o700 });
     const socket = await deskAgent(folder);

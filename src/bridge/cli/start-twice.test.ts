@@ -53,7 +53,7 @@ describe('collie start when another start holds the state folder or the port', (
     expect(bridge.output()).not.toContain('FATAL');
   });
 
-  it('a taken port stops the start before the demo agent starts', { timeout: 30000 }, async () => {
+  it('a taken port stops the start before the demo agent starts', async () => {
     holder = createServer();
     await new Promise<void>((resolve) => holder!.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as AddressInfo;
@@ -66,7 +66,7 @@ describe('collie start when another start holds the state folder or the port', (
     await expect(stat(join(dir.path, 'state', 'demo'))).rejects.toThrow(/ENOENT/);
   });
 
-  it('a demo agent that cannot start stops the bridge with one FATAL line, even after the link was printed', { timeout: 30000 }, async () => {
+  it('a demo agent that cannot start stops the bridge with one FATAL line, even after the link was printed', async () => {
     // The demo's data folder is a file: the agent exits at once, while the bridge already listens.
     await mkdir(join(dir.path, 'state', 'demo'), { recursive: true, mode: 0o700 });
     await writeFile(join(dir.path, 'state', 'demo', 'desk-data'), 'not a folder');
