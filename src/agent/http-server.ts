@@ -5,6 +5,7 @@ import { LIMITS } from '../wire/limits';
 import { VERSION_HEADER, WIRE_VERSIONS } from '../wire/wire-protocol';
 import { isRecord, type Rec } from '../wire/read';
 import type { WriteContext } from './routes-write';
+import { wireError } from './wire-reply';
 import { routeWire, type WireReply } from './wire-routes';
 import { CALLER_REFUSED } from './caller/bun-listener';
 
@@ -24,13 +25,14 @@ export function createWireServer(ctx: WriteContext, options: WireServerOptions =
     // The token comes first, before version, hello and readiness; a refusal says nothing more.
     if (options.tokenCheck && !options.tokenCheck(req.headers.authorization)) {
       req.resume();
-      return send(res, { status: 401, body: { code: 'unauthorized' } });
+      return send(res, wireError(401, 'unauthorized'));
     }
     handle(ctx, req).then(
       (reply) => send(res, reply),
       (err: unknown) => {
-        if (err instanceof BodyTooLarge) return send(res, { status: 413, body: { code: 'too-large' } });
+        if (err instanceof BodyTooLarge) return send(res, wireError(413, 'too-large'));
         log(`[agent] request failed: ${err instanceof Error ? err.message : String(err)}`);
+        // The kit's own failure, not a refusal of WIRE.md's: a reader shows any code it is given.
         send(res, { status: 500, body: { code: 'internal' } });
       },
     );
@@ -47,20 +49,20 @@ async function handle(ctx: WriteContext, req: IncomingMessage): Promise<WireRepl
   const version = readVersion(req.headers[VERSION_HEADER]);
   const hello = matchAgentPath(method, path)?.route === 'hello';
   // Hello answers without the header; every other call needs one this agent speaks.
-  if (version === undefined && !hello) return { status: 400, body: { code: 'version-required' } };
-  if (version === 'malformed') return { status: 400, body: { code: 'version-required', message: `${VERSION_HEADER} must be a whole number` } };
+  if (version === undefined && !hello) return wireError(400, 'version-required');
+  if (version === 'malformed') return wireError(400, 'version-required', { message: `${VERSION_HEADER} must be a whole number` });
   if (version !== undefined && !(version >= WIRE_VERSIONS.min && version <= WIRE_VERSIONS.max)) return incompatible(version, log);
   if (hello) return { status: 200, body: { ...state.hello() } };
-  if (!state.ready) return { status: 503, body: { code: 'starting' } };
+  if (!state.ready) return wireError(503, 'starting');
   // The caller check: a write from the agent's own process tree (or from a caller it cannot place) is refused whole.
   if (method === 'POST' && (req.socket as { [CALLER_REFUSED]?: boolean })[CALLER_REFUSED] === true) {
     req.resume();
-    return { status: 403, body: { code: 'caller-refused' } };
+    return wireError(403, 'caller-refused');
   }
   let body: Rec = {};
   if (method === 'POST') {
     const parsed = await readJsonBody(req);
-    if (parsed === undefined) return { status: 400, body: { code: 'bad-request', message: 'the body is not a JSON object' } };
+    if (parsed === undefined) return wireError(400, 'bad-request', { message: 'the body is not a JSON object' });
     body = parsed;
   }
   const ifNoneMatch = req.headers['if-none-match'];
@@ -77,11 +79,11 @@ function readVersion(header: string | string[] | undefined): number | undefined 
 function incompatible(asked: number, log: (line: string) => void): WireReply {
   const refusal = `The bridge speaks wire v${asked}, this agent speaks v${WIRE_VERSIONS.min}..v${WIRE_VERSIONS.max}.`;
   log(`[agent] incompatible: ${refusal}`);
-  return { status: 409, body: { code: 'incompatible', refusal, agent: { ...WIRE_VERSIONS }, collie: { min: asked, max: asked } } };
+  return wireError(409, 'incompatible', { refusal, agent: { ...WIRE_VERSIONS }, collie: { min: asked, max: asked } });
 }
 
 function notFound(): WireReply {
-  return { status: 404, body: { code: 'not-found' } };
+  return wireError(404, 'not-found');
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<Rec | undefined> {

@@ -1,5 +1,6 @@
 import { rememberBounded } from '../wire/bounded-map';
 import { LIMITS } from '../wire/limits';
+import type { WireErrorCode } from '../wire/types';
 
 export interface Reply {
   status: number;
@@ -22,7 +23,7 @@ export class RequestMemory {
   async run(requestId: string, payload: string, work: () => Promise<Reply> | Reply): Promise<Reply> {
     const known = this.seen.get(requestId);
     if (known) {
-      if (known.payload !== payload) return { status: 409, body: { code: 'request-id-reused' } };
+      if (known.payload !== payload) return { status: 409, body: { code: 'request-id-reused' satisfies WireErrorCode } };
       const first = await known.reply;
       return { status: first.status, body: { ...first.body, replayed: true } };
     }
