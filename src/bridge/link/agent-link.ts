@@ -20,6 +20,7 @@ export const DEADLINES = {
 } as const;
 
 export type RouteClass = keyof (typeof DEADLINES)['socket'];
+export type Deadlines = { readonly [K in keyof typeof DEADLINES]: { readonly [R in RouteClass]: number } };
 
 export { AddressRefused };
 
@@ -33,10 +34,14 @@ export class AgentLink {
   /** Kept-alive connections to the agent's socket, each made after the privacy walk. */
   readonly sockets: PrivateSocketAgent | null;
 
-  /** `tls` adds trust for a test's own CA; production uses the system's certificates only. */
+  /**
+   * `tls` adds trust for a test's own CA; production uses the system's certificates only.
+   * `deadlines`: tests about something else than time (memory, say) give a loaded machine room.
+   */
   constructor(
     private readonly source: AgentSource,
     private readonly tls?: UrlTls,
+    private readonly deadlines: Deadlines = DEADLINES,
   ) {
     this.sockets = source.address?.kind === 'socket' ? new PrivateSocketAgent(source.address.path) : null;
   }
@@ -72,7 +77,7 @@ export class AgentLink {
       path: `${WIRE_PREFIX}${path}`,
       headers,
       body: method === 'POST' ? (options.body ?? {}) : undefined,
-      deadlineMs: DEADLINES[address.kind][routeClass],
+      deadlineMs: this.deadlines[address.kind][routeClass],
       maxBytes: REPLY_LIMITS[reply],
     };
     if (address.kind === 'socket') return callSocket(address.path, call, this.sockets ?? false);
