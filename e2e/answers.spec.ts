@@ -222,6 +222,8 @@ test('the agent applies the answer and drops the connection: unknown, Try again,
   expect(asked.got).toEqual([{ optionIds: ['y'] }]);
   await page.unroute(CHAT_READS);
   await card.getByRole('button', { name: 'Try again' }).click();
+  // The card may go as soon as a read shows the ask closed, before the retry reaches the agent.
+  await expect.poll(() => proxy.answers().length).toBe(2);
   await expect(card).toHaveCount(0);
   const [first, second] = proxy.answers().map((r) => JSON.parse(r.body) as { requestId: string });
   expect(second!.requestId).toBe(first!.requestId);

@@ -2,36 +2,32 @@
 // start needs no TypeScript loader. When the build is missing or older than any source it was
 // compiled from (someone edited the code since `npm install` or `npm run build`), it is compiled
 // again first: a checkout never runs stale code, and only a changed checkout pays for esbuild.
+// Every start of `collie` pays for this file, so it stays lean: node:fs and node:url only, no exceptions for a
+// missing file, plain string paths (the roots are absolute and end without a slash).
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const OUT = join(ROOT, 'dist', 'node');
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
+const OUT = `${ROOT}/dist/node`;
 
-const mtime = (path) => {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return null;
-  }
-};
+const mtime = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
 
 /** Whether dist/node/ holds program `name`, built after the last change to each of its sources. */
 export function isFresh(name, root = ROOT, out = OUT) {
-  const built = mtime(join(out, 'inputs.json'));
-  if (built === null || mtime(join(out, `${name}.mjs`)) === null) return false;
+  const built = mtime(`${out}/inputs.json`);
+  if (built === null || mtime(`${out}/${name}.mjs`) === null) return false;
   let inputs;
   try {
-    inputs = JSON.parse(readFileSync(join(out, 'inputs.json'), 'utf8')).inputs;
+    inputs = JSON.parse(readFileSync(`${out}/inputs.json`, 'utf8')).inputs;
   } catch {
     return false;
   }
   if (!Array.isArray(inputs) || inputs.length === 0) return false;
-  return inputs.every((input) => {
-    const changed = mtime(join(root, input));
-    return changed !== null && changed <= built;
-  });
+  for (const input of inputs) {
+    const changed = mtime(`${root}/${input}`);
+    if (changed === null || changed > built) return false;
+  }
+  return true;
 }
 
 export async function launch(name) {
@@ -41,5 +37,5 @@ export async function launch(name) {
     const { buildNodePrograms } = await tsImport('./node-programs.ts', import.meta.url);
     await buildNodePrograms();
   }
-  await import(pathToFileURL(join(OUT, `${name}.mjs`)).href);
+  await import(new URL(`../../../dist/node/${name}.mjs`, import.meta.url).href);
 }
