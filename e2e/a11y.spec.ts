@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openChatMenu } from './support/chat-menu';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -66,6 +67,9 @@ for (const { tag, code, words } of LANGUAGES)
         await page.getByRole('link', { name: /Research/ }).click();
         await expect(page.getByRole('main').locator('.markdown h1, .markdown h2, .markdown h3').first()).toBeVisible();
         await noViolations(page, 'chat with markdown, code and tools');
+        await openChatMenu(page, say(words, 'chat.menu'));
+        await noViolations(page, "the chat's menu");
+        await page.keyboard.press('Escape');
 
         // Each conversation that needs an answer: every kind of card the demo raises.
         await page.goBack();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle, type SendContext } from '../src/agent/kit';
+import { openChatMenu } from './support/chat-menu';
 import { faultyProxy } from './support/faulty-proxy';
 import { collieLink, scratch, startBridge, writeSources } from './support/processes';
 import { pairPhone } from './support/pair';
@@ -95,8 +96,9 @@ test('a send starts a turn and becomes effective; a send during the turn is queu
   await write(page, 'deploy to staging', 'Send');
   await expect(composer(page)).toContainText('Sent.');
   await expect.poll(() => turns.map((t) => t.text)).toEqual(['deploy to staging']);
-  const recent = page.getByRole('region', { name: 'Recent sends' });
+  const recent = (await openChatMenu(page)).getByRole('region', { name: 'Recent sends' });
   await expect(recent).toContainText('effective');
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('main')).toContainText('deploy to staging');
 
   await write(page, 'then production', 'Send');
@@ -142,13 +144,16 @@ test('a belt button and a starter run once', async ({ page }) => {
 test('rename, close and reopen show on the phone and in the agent; a closed conversation has no composer', async ({ page }) => {
   await start();
   await openApp(page, '#/agent/desk/chat/p');
-  const manage = page.getByRole('region', { name: 'Manage' });
+  const manage = (await openChatMenu(page)).getByRole('region', { name: 'Manage' });
   await manage.getByRole('button', { name: 'Rename' }).click();
   await manage.getByLabel('New name').fill('Release 1.4');
   await manage.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Release 1.4');
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Release 1.4' })).toBeVisible();
   expect(collie.state.panes.get('p')!.title).toBe('Release 1.4');
 
+  await openChatMenu(page);
   await manage.getByRole('button', { name: 'Close' }).click();
   await manage.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/#\/agent\/desk$/);
@@ -195,7 +200,8 @@ test('a send whose reply is lost shows unknown and is never resent by itself', a
   await expect(composer(page)).toContainText('Read the chat before you send again.');
   // What follows the lost reply: the bridge reads the agent, the phone reads the chat and shows
   // the send as landed. Then ten minutes of the phone's timers.
-  await expect(page.getByRole('region', { name: 'Recent sends' })).toContainText('effective');
+  await expect((await openChatMenu(page)).getByRole('region', { name: 'Recent sends' })).toContainText('effective');
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('main')).toContainText('once only');
   await page.clock.runFor(10 * 60_000);
   expect(await phoneSends(page)).toBe(1); // counted in the page as its timers ran: it asked the bridge once

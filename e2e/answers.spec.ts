@@ -194,13 +194,14 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
   expect(form.got).toEqual([{ values: { version: '1.4.0', notify: true, channel: ['beta'] } }]);
   expect(proxy.answers()).toHaveLength(4);
 
-  // Each tap leaves its trace in the chat, in the labels the person chose; typed words are never quoted.
+  // Each tap leaves its trace in the chat under its question: the labels the person chose, and on
+  // the phone that answered, what it typed (the bridge never holds typed words; the phone shows its own).
   const chat = page.locator('ol.entries');
-  await expect(chat).toContainText('You answered: Allow always');
-  await expect(chat).toContainText('You answered: Clear the cache, Wait for the redirect');
-  await expect(chat).toContainText('You sent an answer');
-  await expect(chat).toContainText('You answered the form');
-  await expect(chat).not.toContainText('web-3');
+  await expect(chat).toContainText('bash wants to runAnswered: Allow always');
+  await expect(chat).toContainText('Which fixes?Answered: Clear the cache, Wait for the redirect');
+  await expect(chat).toContainText('Name the serverAnswered: “web-3”');
+  await expect(chat).toContainText('Release detailsAnswered:Version: 1.4.0Notify the team: YesChannel: Beta');
+  await expect(chat).not.toContainText('harmless, trust me'); // a permission is named by its tool, as its card is
 });
 
 test('the agent applies the answer and drops the connection: unknown, Try again, applied once', async ({ page }) => {

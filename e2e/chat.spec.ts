@@ -51,7 +51,9 @@ const withoutBrowserAnchoring = (page: Page) =>
     CSS.supports = (property: string, value?: string) => !property.includes('overflow-anchor') && (value === undefined ? supports(property) : supports(property, value));
   });
 
-test('a 2000-item chat opens at its newest item with the composer in view; new items follow the reader at the bottom, and raise a pill above', async ({ page }) => {
+test('a 2000-item chat opens at its newest item with the composer in view; new items follow the reader at the bottom; away from it, a jump button counts them', async ({
+  page,
+}) => {
   const pane = await longChat(page, 2000, { send: true });
   await expect(row(page, 'line 2000')).toBeInViewport();
   await expect(page.getByLabel('Message')).toBeInViewport();
@@ -60,14 +62,16 @@ test('a 2000-item chat opens at its newest item with the composer in view; new i
   // Only the rows near the viewport are in the page: a long chat stays light on a phone.
   expect(await page.locator('ol.entries > li').count()).toBeLessThan(200);
 
+  const jump = page.getByRole('button', { name: /^Jump to the latest messages/ });
   pane.item({ id: 'fresh-1', kind: 'reply', text: 'fresh 1' });
   await expect(row(page, 'fresh 1')).toBeInViewport();
-  await expect(page.getByRole('button', { name: 'New messages' })).toHaveCount(0);
+  await expect(jump).toHaveCount(0);
 
+  // Scrolled up, the button shows at once (not only when something arrives), and counts what does.
   await wheel(page, -3000);
+  await expect(jump).toHaveAccessibleName('Jump to the latest messages');
   pane.item({ id: 'fresh-2', kind: 'reply', text: 'fresh 2' });
-  const pill = page.getByRole('button', { name: 'New messages' });
-  await expect(pill).toBeVisible();
+  await expect(jump).toHaveAccessibleName('Jump to the latest messages: 1 new');
   await expect(row(page, 'fresh 2')).not.toBeInViewport();
   await expect(row(page, 'line 2000')).not.toBeInViewport(); // the page did not jump to the bottom
 
@@ -83,9 +87,9 @@ test('a 2000-item chat opens at its newest item with the composer in view; new i
   );
   expect(hit).toBe('Back');
 
-  await pill.click();
+  await jump.click();
   await expect(row(page, 'fresh 2')).toBeInViewport();
-  await expect(pill).toHaveCount(0);
+  await expect(jump).toHaveCount(0);
 
   await back.click();
   await expect(page).toHaveURL(/#\/agent\/long$/);
@@ -198,13 +202,16 @@ test('a long closed conversation opens at its newest item, read from the agentâ€
   await expect(first).toHaveAttribute('aria-posinset', '1');
 });
 
-test('an open question is one tap away: a bar above the composer leads to its card', async ({ page }) => {
+test('an open question is one tap away: one slim line above the composer leads to its card', async ({ page }) => {
   const pane = await longChat(page, 300, { send: true, asks: true });
   void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeInViewport();
   const bar = page.getByRole('button', { name: 'Needs your answer (1)' });
-  await expect(bar).toHaveCount(0);
+  await expect(bar).toBeVisible(); // the one line that says a question is open, in place of a note
+  // Everything below the card, to the screen's edge, is the dock: the line, the composer, nothing else.
+  const dock = await page.locator('.chat-dock').boundingBox();
+  expect(dock!.height).toBeLessThan(page.viewportSize()!.height / 4);
 
   await toTop(page);
   await expect(bar).toBeVisible();

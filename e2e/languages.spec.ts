@@ -140,9 +140,10 @@ for (const { tag, code, words } of LANGUAGES) {
     await expect(form).toHaveCount(0);
     await expect.poll(() => answers.length).toBe(4);
     const log = page.locator('ol.entries');
-    await expect(log).toContainText(say(words, 'chat.youAnswered', { answer: 'Allow' }));
-    await expect(log).toContainText(say(words, 'chat.youAnsweredForm'));
-    await expect(log).toContainText(say(words, 'chat.youSentAnswer'));
+    await expect(log).toContainText(say(words, 'chat.answered', { answer: 'Allow' }));
+    // What this phone typed is shown back under its question (decision-line.tsx).
+    await expect(log).toContainText(say(words, 'chat.answerField', { label: 'Version', value: '2.0.0' }));
+    await expect(log).toContainText(say(words, 'chat.answered', { answer: say(words, 'chat.quoted', { text: 'web-3' }) }));
 
     const composer = page.getByRole('region', { name: say(words, 'composer.title') });
     await composer.getByLabel(say(words, 'composer.label')).fill('ship it');
@@ -164,7 +165,7 @@ test('at 200 % text size every screen keeps its words and fits the phone, in the
     ['#/', '[data-agent="desk"]'],
     ['#/agent/desk', 'a.conversation-row'],
     ['#/agent/desk/chat/p', 'article'],
-    ['#/settings', 'main h2'],
+    ['#/settings', 'header.screen-header h2'],
   ];
   for (const [hash, drawn] of screens) {
     await page.goto(`${url}${hash}`);

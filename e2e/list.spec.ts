@@ -6,8 +6,9 @@ import { pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
 
 /**
- * An agent's list tells what happened: each row's newest item in one line, how long ago, its
- * state and how many questions wait; closed rows carry a short date. Renaming and closing
+ * An agent's list tells what happened: each row's newest item in one line, when it last moved, its
+ * state and how many questions wait; closed rows carry when they closed. (How times are worded,
+ * and the order, are lists-and-switch.spec.ts's.) Renaming and closing
  * workspaces and tabs lives on the Manage screen, and an agent that is not attached says so.
  */
 let dirs: Awaited<ReturnType<typeof scratch>>;
@@ -20,6 +21,7 @@ test.beforeEach(async () => {
 });
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+const notesAt = hoursAgo(3);
 
 async function deskAndBridge(page: Page) {
   const socket = join(dirs.socketDir, 'desk', 'app.sock');
@@ -30,7 +32,7 @@ async function deskAndBridge(page: Page) {
   deploy.item({ id: 'd2', kind: 'tool', toolCallId: 'c1', name: 'Bash', summary: 'npm run deploy', status: 'running' });
   deploy.startTurn();
   const notes = tab.pane('notes', { title: 'Notes' });
-  notes.item({ id: 'n1', kind: 'user', text: 'remember the release notes', at: hoursAgo(3) });
+  notes.item({ id: 'n1', kind: 'user', text: 'remember the release notes', at: notesAt });
   const review = collie.workspace('w2', { title: 'Side' }).tab('t2', { title: 'Reviews' }).pane('review', { title: 'Review' });
   review.item({ id: 'r1', kind: 'reply', text: 'Two findings.', at: hoursAgo(26) });
   void review.ask({ kind: 'text', toolCallId: 'q', title: 'Merge it?' }).catch(() => {});
@@ -46,32 +48,40 @@ async function deskAndBridge(page: Page) {
 }
 
 const row = (page: Page, pane: string) => page.locator(`[data-pane="${pane}"]`);
+/** A time today, as the page's own Intl writes a clock time (white space made plain). */
+const clockOf = (page: Page, iso: string) =>
+  page.evaluate((at) => new Intl.DateTimeFormat(document.documentElement.lang, { hour: 'numeric', minute: '2-digit' }).format(at).replace(/\s/gu, ' '), Date.parse(iso));
+async function expectClockTime(page: Page, time: ReturnType<Page['locator']>) {
+  const iso = (await time.getAttribute('datetime'))!;
+  expect((await time.textContent())?.replace(/\s/gu, ' ')).toBe(await clockOf(page, iso));
+}
 
-test('each row shows its newest item, how long ago, its state and what waits; a closed row its date', async ({ page }) => {
+test('each row shows its newest item, when it last moved, its state and what waits; a closed row when it closed', async ({ page }) => {
   const { url, notes } = await deskAndBridge(page);
   await page.goto(`${url}#/agent/desk`);
 
   await expect(row(page, 'deploy').locator('.row-preview')).toHaveText('Tool: Bash');
-  await expect(row(page, 'deploy').locator('.row-time')).toHaveText('now');
+  await expectClockTime(page, row(page, 'deploy').locator('.row-time'));
   await expect(row(page, 'deploy').locator('.row-state')).toHaveText('working');
 
   await expect(row(page, 'notes').locator('.row-preview')).toHaveText('You: remember the release notes');
-  await expect(row(page, 'notes').locator('.row-time')).toHaveText('3 hours ago');
+  await expect(row(page, 'notes').locator('.row-time')).toHaveAttribute('datetime', notesAt);
   await expect(row(page, 'notes').locator('.row-state')).toHaveText('idle');
 
   const waiting = page.getByRole('region', { name: 'Needs you' });
   await expect(waiting.locator('[data-pane="review"] .row-preview')).toHaveText('Two findings.');
-  await expect(waiting.locator('[data-pane="review"] .row-time')).toHaveText('yesterday');
+  await expect(waiting.locator('[data-pane="review"] .row-time')).toHaveCount(1); // the ask's time: it waits since then
   await expect(waiting.locator('[data-pane="review"] .row-state')).toHaveText('waiting');
   await expect(waiting.locator('[data-pane="review"] .row-waiting')).toHaveText('1 to answer');
 
   const closed = page.getByRole('region', { name: 'Closed' }).getByRole('link', { name: /Old plan/ });
-  await expect(closed.locator('.row-time')).toHaveText(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }).format(new Date()));
+  await expectClockTime(page, closed.locator('.row-time')); // closed today: its time, not a bare date
 
   // A new item reaches the row while the list is open.
   notes.item({ id: 'n2', kind: 'reply', text: 'Noted.' });
   await expect(row(page, 'notes').locator('.row-preview')).toHaveText('Noted.');
-  await expect(row(page, 'notes').locator('.row-time')).toHaveText('now');
+  await expect(row(page, 'notes').locator('.row-time')).not.toHaveAttribute('datetime', notesAt);
+  await expectClockTime(page, row(page, 'notes').locator('.row-time'));
 });
 
 test('the list holds no rename or close; the Manage screen does, and a close needs the second tap', async ({ page }) => {

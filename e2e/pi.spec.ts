@@ -6,6 +6,7 @@ import { piFolder } from '../src/bridge/cli/pi-command';
 import { CODING_SCRIPT, GO_FILE, SAY } from '../src/agent/pi/testing/coding-script';
 import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from '../src/agent/pi/testing/pi-home';
 import { startScriptedModel, type ScriptedModel } from '../src/agent/pi/testing/scripted-model';
+import { openChatMenu } from './support/chat-menu';
 import { collie, scratch, startBridge } from './support/processes';
 import { pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
@@ -87,7 +88,7 @@ test('New chat → a write waits for its card (tool and path) → Allow writes t
   await expect(main.locator('.tool-head')).toContainText('write done');
   expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
 
-  const manage = page.getByRole('region', { name: 'Manage' });
+  const manage = (await openChatMenu(page)).getByRole('region', { name: 'Manage' });
   await manage.getByRole('button', { name: 'Close' }).click();
   await manage.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/#\/agent\/pi$/);

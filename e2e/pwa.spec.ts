@@ -38,6 +38,12 @@ async function setUp(page: Page, port = 0) {
       ],
     })
     .catch(() => {});
+  // A second conversation, working on a turn, with no question open: what Send is tried on.
+  const notes = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('n', { title: 'Notes' });
+  notes.item({ id: 'n1', kind: 'reply', text: 'Draft ready.' });
+  const turn = notes.startTurn();
+  const sent: string[] = [];
+  agent.handle({ send: ({ text }) => void sent.push(text) });
   agent.ready();
   const options = {
     sources: [{ name: 'desk', address: { kind: 'socket' as const, path: socket } }],
@@ -59,7 +65,7 @@ async function setUp(page: Page, port = 0) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // The bridge back on the same address, as after a restart.
   const restart = async () => void (bridge = await startBridge({ ...options, port: Number(new URL(url).port) }));
-  return { appDir, url, restart };
+  return { appDir, url, restart, sent, turn };
 }
 
 test('after one visit the app opens with the bridge stopped: the last known dashboard and chat, marked offline with their time; a card tap sends nothing; the bridge back, live data returns without a reload', async ({
@@ -152,4 +158,43 @@ test('Chromium finds the app installable: manifest, icons, a worker that answers
   expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
   for (const file of ['favicon.ico', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png'])
     expect((await page.request.get(`${url}${file}`)).status(), file).toBe(200);
+});
+
+test('a chat opened a moment before the bridge stops is kept; offline, its header says so and claims no state, and Send keeps the text, marked not sent, for one Try again', async ({
+  page,
+}) => {
+  const { url, restart, sent, turn } = await setUp(page);
+  await page.goto(`${url}#/agent/desk/chat/n`);
+  const header = page.locator('header');
+  await expect(header).toContainText('working');
+  await expect(page.getByRole('main')).toContainText('Draft ready.');
+  // At once, before any timer could write a copy: the first drawing is kept, the reload's leaving writes the rest.
+  await bridge!.close();
+  await page.reload();
+  await expect(page.getByRole('main')).toContainText('Draft ready.');
+  // The connection's state is in the header, which stays on top; the state line no longer claims "working".
+  await expect(header.getByRole('alert')).toContainText(/^Offline — last updated \d{1,2}:\d{2}/);
+  await expect(header).not.toContainText('working');
+  await expect(header).toContainText('state unknown');
+
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('ship the notes');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const composer = page.getByRole('region', { name: 'Write to the agent' });
+  await expect(composer).toContainText('You are offline. Nothing was sent.');
+  await expect(composer.locator('.unsent')).toContainText('ship the notes');
+  await expect(composer.locator('.unsent')).toContainText('Not sent');
+  await expect(box).toHaveValue('ship the notes'); // the text stays
+  expect(posts).toEqual([]);
+
+  await restart();
+  turn.end(); // the agent is free for the next message, which then runs at once
+  await expect(header.getByRole('alert')).toHaveCount(0);
+  await composer.getByRole('button', { name: 'Try again' }).click();
+  await expect(composer.locator('.unsent')).toHaveCount(0);
+  await expect(box).toHaveValue('');
+  await expect.poll(() => sent).toEqual(['ship the notes']);
+  await expect(composer.getByRole('button', { name: 'Try again' })).toHaveCount(0); // once
 });

@@ -16,6 +16,8 @@ describe('a conversation past its memory', () => {
     const { record } = conversation;
     expect([record.items.length, record.firstItemNumber, record.trimmed]).toEqual([CONVERSATION_MEMORY, 3, true]);
     expect(record.items[0]!.id).toBe('i3');
+    // What it holds is what it says it holds: a forgotten id is no longer there.
+    expect([conversation.hasItem('i2'), conversation.hasItem('i3'), conversation.hasItem(`i${CONVERSATION_MEMORY + 2}`)]).toEqual([false, true, true]);
 
     conversation.putItem(reply('i5', 'changed'));
     expect(record.items[2]).toEqual(reply('i5', 'changed'));

@@ -41,6 +41,11 @@ export class Conversation {
     return this.record.id;
   }
 
+  /** Whether an item with this id is kept (one forgotten with the oldest is not). */
+  hasItem(id: string): boolean {
+    return this.index.has(id);
+  }
+
   /** Adds an item, or replaces the item with the same id in place. */
   putItem(item: Item): void {
     const number = this.index.get(item.id);

@@ -36,6 +36,8 @@ export interface PaneHandle {
   readonly open: boolean;
   /** Items the conversation holds now (a restart with a data folder brings them back). */
   readonly itemCount: number;
+  /** Whether the conversation holds an item with this id: after a restart, where the agent left off. */
+  hasItem(id: string): boolean;
 }
 
 /** The running turn, as its work sees it. */
@@ -59,6 +61,7 @@ export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
     get itemCount() {
       return pane.conversation.record.items.length;
     },
+    hasItem: (id) => pane.conversation.hasItem(id),
     close: () => state.panes.get(pane.id) === pane && state.closePane(pane.id),
     ask: <S extends AskSpec>(spec: S) => raiseAsk(state, pane, spec) as Promise<AnswerFor<S>>,
     reviseAsk(toolCallId, changes) {

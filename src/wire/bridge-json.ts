@@ -95,6 +95,12 @@ export interface ConversationRow {
   needsYou: number;
   /** The newest item the bridge holds of it; none before its first item. */
   preview?: RowPreview;
+  /**
+   * When it last moved, for the list's order and time: the newest of its newest item, its open
+   * asks and its turn's start and end (the agent's clock); for a conversation with none of these,
+   * when this bridge first saw it.
+   */
+  activeAt?: string;
 }
 
 export interface LayoutWorkspace {
@@ -139,13 +145,18 @@ export type PhoneAsk = Ask & { hash: string };
 /**
  * A line the chat keeps when an ask closes: decided in the agent, timed out, or answered from a
  * phone. A phone's answer names the options it chose by their labels; a typed answer says only
- * that one was sent (typed text never reaches the bridge's logs or cache).
+ * that one was sent (typed text never reaches the bridge's logs or cache: the phone that typed
+ * it shows it back from its own record, found by `askId`).
  */
 export type DecisionEntry = {
   type: 'decision';
   id: string;
   decidedBy: DecidedBy;
   title: string;
+  /** The ask that closed. (Absent from lines kept before it was recorded.) */
+  askId?: string;
+  /** When the bridge saw it close (ISO 8601), so the line takes its place in the chat's days. */
+  at?: string;
   /** With `phone`: what was answered. */
   answered?: { labels: string[] } | { typed: 'text' | 'form' };
 };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collie } from '../kit';
 import { tempDir, wireCall, type TempDir } from '../testing';
 import { runDesk } from './desk';
@@ -16,8 +16,10 @@ afterEach(async () => {
 });
 
 const socket = () => join(dir.path, 'run', 'desk.sock');
+/** The stories move on as soon as they can: the test waits for what they write, not for their pace. */
+const NO_PAUSE = { toolMs: 0, nextMs: 0, wait: () => Promise.resolve() };
 const start = async () => {
-  desk = await runDesk(socket(), { dataDir: join(dir.path, 'data'), log: () => {} });
+  desk = await runDesk(socket(), { dataDir: join(dir.path, 'data'), log: () => {}, pace: NO_PAUSE });
 };
 const stop = async () => {
   await desk?.close();
@@ -56,5 +58,45 @@ describe('the desk demo with a data folder', () => {
     // The next chat is numbered after the one kept, not "Chat 1" again.
     const next = await wireCall(socket(), 'POST', '/starter/new-chat', { requestId: 'r-chat-2' });
     expect((await openPanes()).find((p) => p.includes(next.json.paneId))).toMatch(/ Chat 2$/);
+  });
+});
+
+/** A pane of the snapshot: its conversation and the asks open in it. */
+async function paneOf(id: string): Promise<{ conversationId: string; asks: { id: string; revision: number; toolCallId: string }[] }> {
+  const snapshot = (await wireCall(socket(), 'GET', '/snapshot')).json;
+  return snapshot.workspaces.flatMap((ws: any) => ws.tabs.flatMap((tab: any) => tab.panes)).find((pane: any) => pane.id === id);
+}
+
+/** A conversation's items as the chat reads them: kind and words. */
+async function said(conversationId: string): Promise<string[]> {
+  const reply = (await wireCall(socket(), 'GET', `/conversation/${conversationId}/items?limit=100`)).json;
+  return reply.items.map((item: any) => `${item.kind}: ${item.text ?? `${item.name} ${item.summary} ${item.status}`}`);
+}
+
+describe('the desk demo tells its conversations forward', () => {
+  it('after Allow always in Shell the tools run, sentences say so, no card comes back, and a restart neither asks again nor retells', async () => {
+    await start();
+    const shell = await paneOf('shell');
+    expect(shell.asks.map((a) => a.toolCallId)).toEqual(['rm']);
+    const answered = await wireCall(socket(), 'POST', '/pane/shell/answer', {
+      requestId: 'r-always',
+      askId: shell.asks[0]!.id,
+      revision: shell.asks[0]!.revision,
+      answer: { optionIds: ['always'] },
+    });
+    expect(answered.status).toBe(200);
+    await vi.waitFor(async () => expect((await said(shell.conversationId)).at(-1)).toBe('reply: All 42 tests pass now, the login test too.'));
+    const told = await said(shell.conversationId);
+    expect(told).toContain('notice: Allowed always for bash in this conversation.');
+    expect(told).toContain('reply: Removed build/ — 14 files.');
+    expect((await paneOf('shell')).asks).toEqual([]);
+    // The other conversations still wait for their own first answer, each asked once.
+    expect((await paneOf('deploy')).asks.map((a) => a.toolCallId)).toEqual(['staging']);
+    await stop();
+
+    await start();
+    expect((await paneOf('shell')).asks).toEqual([]);
+    expect(await said(shell.conversationId)).toEqual(told);
+    expect((await paneOf('deploy')).asks.map((a) => a.toolCallId)).toEqual(['staging']);
   });
 });

@@ -1,18 +1,19 @@
 /**
  * The desk demo agent: two workspaces, open and closed conversations (one long and trimmed),
  * every item kind, all four ask kinds, a belt, starters, and turns that can be steered and stopped.
+ * Each conversation with a question tells a story forward (desk-stories.ts): after an answer its
+ * tool runs, a sentence says what happened, and the next step comes.
  */
-import { AskClosedError, openCollie, type Collie, type PaneHandle, type SendContext } from '../kit';
-import type { AskSpec } from '../kit';
+import { openCollie, type Collie, type SendContext } from '../kit';
 import { CONVERSATION_MEMORY } from '../conversations';
 import { RESEARCH_ITEMS, SHELL_ITEMS } from './desk-content';
+import { DEPLOY_STORY, NOTES_STORY, RELEASE_STORY, RESEARCH_STORY, SHELL_STORY } from './desk-stories';
+import { tellStory, type Pace, type Story, type StoryPane } from './story';
 
 const ALL_CAPS = { asks: true, starters: true, send: true, steer: true, abort: true, rename: true, close: true, actions: true, history: true, reopen: true };
 /** How long the demo's turn works, step by step, so Steer and Stop have time to act. */
 const TURN_STEPS = 8;
 const TURN_STEP_MS = 1000;
-/** After an answer, the demo asks the same kind of question again this much later. */
-const ASK_AGAIN_MS = 4000;
 /** The starter's chats are the panes whose id starts so. */
 const CHAT_PANE = 'chat-';
 
@@ -25,18 +26,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-/** Raises an ask again and again: after an answer, a timeout or a decision, it comes back. */
-function keepAsking(pane: PaneHandle, make: (round: number) => AskSpec, onAnswer: (answer: unknown) => void): void {
-  void (async () => {
-    for (let round = 1; pane.open; round += 1) {
-      try {
-        onAnswer(await pane.ask(make(round)));
-      } catch (err) {
-        if (!(err instanceof AskClosedError)) return;
-      }
-      await sleep(ASK_AGAIN_MS);
-    }
-  })();
+/** A story's tool runs long enough to be seen working; the next step comes after a breath. */
+const STORY_PACE: Pace = { toolMs: 1200, nextMs: 1800, wait: sleep };
+
+/** Tells a pane's story; a failure is logged (the demo goes on with its other panes). */
+function tell(pane: StoryPane, story: Story, pace: Pace, log: (line: string) => void): void {
+  tellStory(pane, story, pace).catch((err: unknown) => log(`[desk] the ${story.id} story stopped: ${err instanceof Error ? err.message : String(err)}`));
 }
 
 async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
@@ -58,7 +53,14 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
   else pane.item({ id: `done-${turn.id}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
 }
 
-export async function runDesk(socket: string, options: { dataDir?: string; log?: (line: string) => void } = {}): Promise<Collie> {
+export interface DeskOptions {
+  dataDir?: string;
+  log?: (line: string) => void;
+  /** How fast the stories move (tests pass one that does not wait). */
+  pace?: Pace;
+}
+
+export async function runDesk(socket: string, options: DeskOptions = {}): Promise<Collie> {
   const collie = await openCollie({
     socket,
     hostName: 'desk',
@@ -66,6 +68,8 @@ export async function runDesk(socket: string, options: { dataDir?: string; log?:
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  const log = options.log ?? ((line: string) => console.error(line));
+  const pace = options.pace ?? STORY_PACE;
   // What earlier runs left in the data folder, read before this run adds its own panes.
   const kept = collie.conversations();
   const web = collie.workspace('projects', { title: 'Projects' }).tab('web', { title: 'Web app' });
@@ -76,41 +80,11 @@ export async function runDesk(socket: string, options: { dataDir?: string; log?:
     { id: 'retry', label: 'Retry' },
     { id: 'logs', label: 'Show logs' },
   ]);
-  keepAsking(
-    deploy,
-    (round) => ({
-      kind: 'choice',
-      toolCallId: `deploy-${round}`,
-      title: 'Deploy to staging?',
-      reason: 'The tests passed on main.',
-      multiple: false,
-      options: [
-        { id: 'yes', label: 'Yes' },
-        { id: 'no', label: 'No' },
-      ],
-      expiresInSeconds: 600,
-    }),
-    (answer) => deploy.item({ id: `deploy-said-${Date.now()}`, kind: 'reply', text: `Answer taken: ${JSON.stringify(answer)}` }),
-  );
+  tell(deploy, DEPLOY_STORY, pace, log);
 
   const research = web.pane('research', { title: 'Research' });
   if (research.itemCount === 0) for (const item of RESEARCH_ITEMS) research.item(item);
-  keepAsking(
-    research,
-    (round) => ({
-      kind: 'choice',
-      toolCallId: `pr-${round}`,
-      title: 'Which fixes should the PR hold?',
-      multiple: true,
-      min: 1,
-      options: [
-        { id: 'cache', label: 'Clear the cache' },
-        { id: 'wait', label: 'Wait for the redirect' },
-        { id: 'retry', label: 'Retry the test' },
-      ],
-    }),
-    () => {},
-  );
+  tell(research, RESEARCH_STORY, pace, log);
 
   const long = web.pane('history', { title: 'Long history' });
   if (long.itemCount === 0) {
@@ -119,53 +93,13 @@ export async function runDesk(socket: string, options: { dataDir?: string; log?:
 
   const shell = ops.pane('shell', { title: 'Shell', harness: 'desk' });
   if (shell.itemCount === 0) for (const item of SHELL_ITEMS) shell.item(item);
-  keepAsking(
-    shell,
-    (round) => ({
-      kind: 'permission',
-      toolCallId: `rm-${round}`,
-      title: 'Run a command',
-      tool: { name: 'bash', input: { command: 'rm -rf build/' } },
-      options: [
-        { id: 'allow', label: 'Allow', effect: 'allow' },
-        { id: 'always', label: 'Allow always', effect: 'allow-always' },
-        { id: 'deny', label: 'Deny', effect: 'deny' },
-      ],
-    }),
-    () => {},
-  );
+  tell(shell, SHELL_STORY, pace, log);
 
   const release = ops.pane('release', { title: 'Release' });
-  keepAsking(
-    release,
-    (round) => ({
-      kind: 'form',
-      toolCallId: `release-${round}`,
-      title: 'Release details',
-      fields: [
-        { id: 'version', label: 'Version', type: 'text', required: true },
-        { id: 'notify', label: 'Notify the team', type: 'toggle', required: false },
-        {
-          id: 'channel',
-          label: 'Channel',
-          type: 'choice',
-          required: true,
-          options: [
-            { id: 'stable', label: 'Stable' },
-            { id: 'beta', label: 'Beta' },
-          ],
-        },
-      ],
-    }),
-    () => {},
-  );
+  tell(release, RELEASE_STORY, pace, log);
 
   const notes = ops.pane('notes', { title: 'Notes' });
-  keepAsking(
-    notes,
-    (round) => ({ kind: 'text', toolCallId: `name-${round}`, title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: 120 }),
-    () => {},
-  );
+  tell(notes, NOTES_STORY, pace, log);
 
   // Made on the first run only: later runs find them in the data folder (closed, or reopened from the phone).
   for (const [id, title] of [

@@ -1,18 +1,9 @@
-import { signal, useSignal } from '@preact/signals';
-import { useEffect, useMemo } from 'preact/hooks';
+import { signal } from '@preact/signals';
+import { codeHighlighter, markdownRenderer, useLazyModule } from './lazy-module';
+import type { Highlight } from './render-markdown';
+import './rich-text.css';
 
 type Renderer = typeof import('./render-markdown');
-let loading: Promise<Renderer> | undefined;
-let loaded: Renderer | undefined;
-/** The markdown renderer is loaded on first use, so the first screen stays small. */
-const loadRenderer = () =>
-  (loading ??= import('./render-markdown').then(
-    (renderer) => (loaded = renderer),
-    (err: unknown) => {
-      loading = undefined; // tried again by the next row
-      throw err;
-    },
-  ));
 
 const settled = signal(false);
 /**
@@ -22,7 +13,7 @@ const settled = signal(false);
  */
 export function markdownSettled(): boolean {
   if (!settled.peek())
-    void loadRenderer().then(
+    void markdownRenderer.load().then(
       () => (settled.value = true),
       () => (settled.value = true),
     );
@@ -30,40 +21,43 @@ export function markdownSettled(): boolean {
 }
 
 /**
- * Markup already made, by text: a long chat draws a row again each time it is scrolled back into
- * view, and the same markup (the sanitiser's output) serves again. Bounded, oldest out first.
+ * What a text has made, by text: a long chat draws a row again each time it is scrolled back into
+ * view, and the same markup (the sanitiser's output) serves again. Whether the text wants the
+ * highlighter is kept with it; its markup without the highlighter, and with it once it is there.
+ * Bounded, oldest out first.
  */
-const made = new Map<string, string>();
+interface Made {
+  wantsHighlighter: boolean;
+  plain?: string;
+  highlighted?: string;
+}
+const made = new Map<string, Made>();
 const MADE_MAX = 400;
-function markupOf(renderer: Renderer, text: string): string {
-  let html = made.get(text);
-  if (html === undefined) {
-    html = renderer.renderMarkdown(text);
+function madeOf(renderer: Renderer, text: string): Made {
+  let got = made.get(text);
+  if (got === undefined) {
+    got = { wantsHighlighter: renderer.wantsHighlighter(text) };
     if (made.size >= MADE_MAX) made.delete(made.keys().next().value!);
-    made.set(text, html);
+    made.set(text, got);
   }
-  return html;
+  return got;
+}
+function markupOf(renderer: Renderer, text: string, highlight: Highlight | undefined): string {
+  const got = madeOf(renderer, text);
+  if (got.wantsHighlighter && highlight) return (got.highlighted ??= renderer.renderMarkdown(text, highlight));
+  return (got.plain ??= renderer.renderMarkdown(text));
 }
 
 /**
  * A markdown item. Until the renderer has loaded, the text shows as plain text; then as the
  * sanitised markup of the one markdown path (render-markdown.ts). Once loaded, a row is drawn
- * as markup at once, so it takes its height in the frame it appears.
+ * as markup at once, so it takes its height in the frame it appears. Fenced code that names a
+ * language is drawn plain first and coloured once the highlighter has loaded: colour moves nothing.
  */
 export function MarkdownView({ text }: { text: string }) {
-  const renderer = useSignal(loaded);
-  useEffect(() => {
-    if (renderer.value) return;
-    let live = true;
-    void loadRenderer().then((got) => {
-      if (live) renderer.value = got;
-    });
-    return () => {
-      live = false;
-    };
-  }, [renderer]);
-  const ready = renderer.value;
-  const html = useMemo(() => (ready ? markupOf(ready, text) : null), [ready, text]);
-  if (html === null) return <div class="markdown pending">{text}</div>;
-  return <div class="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const renderer = useLazyModule(markdownRenderer, true);
+  const wantsHighlighter = renderer ? madeOf(renderer, text).wantsHighlighter : false;
+  const highlighter = useLazyModule(codeHighlighter, wantsHighlighter);
+  if (!renderer) return <div class="markdown pending">{text}</div>;
+  return <div class="markdown" dangerouslySetInnerHTML={{ __html: markupOf(renderer, text, highlighter?.highlight) }} />;
 }

@@ -1,21 +1,55 @@
 import type { Kept, KeptCopies } from '../storage';
 
-/** Chats change many times a second while an agent works: a copy is written at most this often. */
+/** Chats change many times a second while an agent works: after the first, a copy is written at most this often. */
 export const COPY_WRITE_MS = 2000;
 
 /** One view's kept copy, as the resource that reads the view uses it. */
 export interface KeptCopy<T> {
   load(): Promise<Kept<T> | null>;
-  /** Keeps this as the view's latest copy (written a little later, the last of a burst only). */
+  /** Keeps this as the view's latest copy: the first at once, then the last of a burst a little later. */
   save(value: T): void;
 }
 
-/** `parser` loads the view's parser when a copy is first read (the parsers stay off the first screen's code). */
-export function keptCopy<T>(copies: KeptCopies, key: string, parser: () => Promise<(raw: unknown) => T | null>, now: () => number = Date.now): KeptCopy<T> {
+/** Tells when the page is being left (hidden, reloaded, closed), so what waits to be written is written now. */
+export type OnLeave = (flush: () => void) => void;
+
+/** Copies waiting for their timer; the page's leaving writes them all. */
+const waiting = new Set<() => void>();
+let listening = false;
+const browserLeave: OnLeave = (flush) => {
+  waiting.add(flush);
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const leaveNow = () => {
+    for (const write of [...waiting]) write();
+  };
+  // pagehide covers a reload or a closed tab; a phone that switches apps only hides the page.
+  window.addEventListener('pagehide', leaveNow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leaveNow();
+  });
+};
+
+/**
+ * `parser` loads the view's parser when a copy is first read (the parsers stay off the first
+ * screen's code). The first copy is written as soon as the view is drawn, and a copy still
+ * waiting is written when the page is left: a chat opened a moment before the connection drops,
+ * or before a reload, is still there to read offline.
+ */
+export function keptCopy<T>(
+  copies: KeptCopies,
+  key: string,
+  parser: () => Promise<(raw: unknown) => T | null>,
+  now: () => number = Date.now,
+  onLeave: OnLeave = browserLeave,
+): KeptCopy<T> {
   let pending: { value: T; at: number } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let written = false;
   const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    waiting.delete(flush);
     const next = pending;
     pending = null;
     if (next) void copies.write(key, next.value, next.at);
@@ -24,7 +58,14 @@ export function keptCopy<T>(copies: KeptCopies, key: string, parser: () => Promi
     load: async () => copies.read(key, await parser()),
     save(value) {
       pending = { value, at: now() };
-      timer ??= setTimeout(flush, COPY_WRITE_MS);
+      if (!written) {
+        written = true;
+        flush();
+        return;
+      }
+      if (timer !== undefined) return;
+      timer = setTimeout(flush, COPY_WRITE_MS);
+      onLeave(flush);
     },
   };
 }

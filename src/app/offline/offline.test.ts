@@ -67,7 +67,7 @@ describe('kept copies', () => {
     expect(await copies.read('chat', parseChatView)).toBeNull();
   });
 
-  it('write the last of a burst of reads, once, a little later', async () => {
+  it('write the first read at once, then the last of a burst a little later', async () => {
     vi.useFakeTimers();
     const backend = memoryBackend();
     const copies = createKeptCopies(() => Promise.resolve(backend));
@@ -78,12 +78,36 @@ describe('kept copies', () => {
       'chat',
       () => Promise.resolve(parseChatView),
       () => clock,
+      () => {},
     );
     for (clock = 1; clock <= 5; clock += 1) copy.save({ ...chat, trimmed: clock === 5 });
-    expect(write).not.toHaveBeenCalled();
+    expect(write).toHaveBeenCalledTimes(1); // the first draw is kept at once
+    expect(write.mock.calls[0]?.[1]).toMatchObject({ trimmed: false });
     await vi.advanceTimersByTimeAsync(COPY_WRITE_MS);
+    expect(write).toHaveBeenCalledTimes(2);
+    expect(write.mock.calls[1]?.[1]).toMatchObject({ trimmed: true });
+  });
+
+  it('write what waits when the page is left, and not again when its timer would have run', async () => {
+    vi.useFakeTimers();
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    const write = vi.spyOn(copies, 'write');
+    const leaving: (() => void)[] = [];
+    const copy = keptCopy(
+      copies,
+      'chat',
+      () => Promise.resolve(parseChatView),
+      () => 1,
+      (flush) => leaving.push(flush),
+    );
+    copy.save(chat);
+    copy.save({ ...chat, trimmed: true });
     expect(write).toHaveBeenCalledTimes(1);
-    expect(write.mock.calls[0]?.[1]).toMatchObject({ trimmed: true });
+    for (const leave of leaving) leave();
+    expect(write).toHaveBeenCalledTimes(2);
+    expect(write.mock.calls[1]?.[1]).toMatchObject({ trimmed: true });
+    await vi.advanceTimersByTimeAsync(COPY_WRITE_MS);
+    expect(write).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SERVICE_WORKER_URL } from '../sw/sw-messages';
 import type { PushEnv, PushRegistration } from './push-store';
+import { realTimer } from './switch-deadline';
 
 /** The page's browser for the push store: Notification, the Push API and the app's service worker. */
 export const browserPushEnv: PushEnv = {
@@ -36,4 +37,5 @@ export const browserPushEnv: PushEnv = {
   },
   navigate: (hash) => void (location.hash = hash),
   now: () => Date.now(),
+  setTimer: realTimer,
 };

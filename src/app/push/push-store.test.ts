@@ -2,10 +2,37 @@ import { signal } from '@preact/signals';
 import { describe, expect, it, vi } from 'vitest';
 import type { InboxAsk } from '../../wire/bridge-json';
 import type { PushApi } from './push-api';
-import { createPushStore, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv } from './push-store';
+import { BridgeHttpError } from '../phone-api-client';
+import { createPushStore, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv, type PushRegistration } from './push-store';
+import { SWITCH_WAIT_MS } from './switch-deadline';
+
+/** A clock the test moves: timers fire only when `advance` passes their time. */
+function testClock() {
+  let now = 0;
+  const timers: { at: number; fire: () => void }[] = [];
+  return {
+    setTimer: (fire: () => void, ms: number) => {
+      const timer = { at: now + ms, fire };
+      timers.push(timer);
+      return () => {
+        const i = timers.indexOf(timer);
+        if (i >= 0) timers.splice(i, 1);
+      };
+    },
+    pending: () => timers.length,
+    advance(ms: number) {
+      now += ms;
+      for (const timer of timers.filter((t) => t.at <= now)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.fire();
+      }
+    },
+  };
+}
 
 /** The settings switch's store against a fake browser and a fake bridge: each state, and permission asked only on a tap. */
 function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand: false }) {
+  const clock = testClock();
   let permission: NotificationPermission = 'default';
   let sub: BrowserSubscription | null = null;
   const shown: { data: unknown; timestamp: number; close: () => void }[] = [];
@@ -29,6 +56,7 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
     onWorkerMessage: (listener) => (messages.push(listener), () => {}),
     navigate: vi.fn(),
     now: () => 100_000,
+    setTimer: clock.setTimer,
     ...over,
   };
   const api: PushApi = {
@@ -40,7 +68,7 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
   const inbox = signal<InboxAsk[] | null>(null);
   const store = createPushStore(api, install, env, inbox);
   const keep = (kept: BrowserSubscription | null) => (sub = kept);
-  return { store, env, api, inbox, shown, messages, permissionAnswer, keep, setPermission: (p: NotificationPermission) => (permission = p) };
+  return { store, env, api, inbox, shown, messages, permissionAnswer, keep, clock, registration, setPermission: (p: NotificationPermission) => (permission = p) };
 }
 
 describe('the notifications switch', () => {
@@ -84,7 +112,62 @@ describe('the notifications switch', () => {
       }),
     });
     await store.toggle();
-    expect([store.state.value, store.problem.value]).toEqual(['off', 'push service not available']);
+    expect([store.state.value, store.problem.value]).toEqual(['off', { turning: 'on', step: 'push', detail: 'push service not available' }]);
+  });
+
+  it('gives up on a push service that never answers after the wait, says so, is off, and undoes a subscription that comes too late', async () => {
+    const r = rig();
+    let late: (sub: Awaited<ReturnType<typeof r.registration.pushManager.subscribe>>) => void = () => {};
+    const unsubscribe = vi.fn(async () => true as const);
+    r.registration.pushManager.subscribe.mockImplementation(() => new Promise((resolve) => (late = resolve)));
+    const turning = r.store.toggle();
+    await vi.waitFor(() => expect(r.registration.pushManager.subscribe).toHaveBeenCalled());
+    expect([r.store.busy.value, r.store.state.value, r.store.problem.value]).toEqual(['on', 'off', null]);
+    r.clock.advance(SWITCH_WAIT_MS - 1);
+    await Promise.resolve();
+    expect(r.store.busy.value).toBe('on'); // not a moment before the wait is over
+    r.clock.advance(1);
+    await turning;
+    expect([r.store.busy.value, r.store.state.value, r.store.problem.value]).toEqual([null, 'off', { turning: 'on', step: 'push', waitedMs: SWITCH_WAIT_MS }]);
+    expect(r.api.subscribe).not.toHaveBeenCalled();
+    late({ endpoint: 'https://push.example/late', toJSON: () => ({ endpoint: 'https://push.example/late' }), unsubscribe });
+    await vi.waitFor(() => expect(unsubscribe).toHaveBeenCalled());
+    expect(r.clock.pending()).toBe(0);
+  });
+
+  it('names the bridge when it does not answer in time or refuses, and a worker that never starts', async () => {
+    const slow = rig();
+    vi.mocked(slow.api.subscribe).mockImplementation(() => new Promise(() => {}));
+    const turning = slow.store.toggle();
+    await vi.waitFor(() => expect(slow.api.subscribe).toHaveBeenCalled());
+    slow.clock.advance(SWITCH_WAIT_MS);
+    await turning;
+    expect([slow.store.state.value, slow.store.problem.value]).toEqual(['off', { turning: 'on', step: 'bridge', waitedMs: SWITCH_WAIT_MS }]);
+
+    const refusing = rig();
+    vi.mocked(refusing.api.key).mockRejectedValue(new BridgeHttpError(404, 'no-push', 'push is off'));
+    await refusing.store.toggle();
+    expect([refusing.store.state.value, refusing.store.problem.value]).toEqual(['off', { turning: 'on', step: 'bridge', code: 'no-push' }]);
+
+    const noWorker = rig({ registration: () => new Promise<PushRegistration>(() => {}) });
+    const waiting = noWorker.store.toggle();
+    await vi.waitFor(() => expect(noWorker.api.key).toHaveBeenCalled());
+    await Promise.resolve();
+    noWorker.clock.advance(SWITCH_WAIT_MS);
+    await waiting;
+    expect([noWorker.store.state.value, noWorker.store.problem.value]).toEqual(['off', { turning: 'on', step: 'worker', waitedMs: SWITCH_WAIT_MS }]);
+  });
+
+  it('says turning off failed, and stays on, when the bridge does not answer', async () => {
+    const r = rig();
+    await r.store.toggle();
+    vi.mocked(r.api.unsubscribe).mockImplementation(() => new Promise(() => {}));
+    const turning = r.store.toggle();
+    await vi.waitFor(() => expect(r.api.unsubscribe).toHaveBeenCalled());
+    expect(r.store.busy.value).toBe('off');
+    r.clock.advance(SWITCH_WAIT_MS);
+    await turning;
+    expect([r.store.state.value, r.store.problem.value]).toEqual(['on', { turning: 'off', step: 'bridge', waitedMs: SWITCH_WAIT_MS }]);
   });
 
   it('is on at start with a kept subscription, sent to the bridge again in case it lost it', async () => {

@@ -5,6 +5,7 @@ import type { InstallStore } from '../pwa/install-store';
 import { isOpenFromNotification, type NotificationData } from '../sw/sw-messages';
 import { TAPPABLE, type NotifyState } from './notify-state';
 import type { PushApi } from './push-api';
+import { SWITCH_WAIT_MS, SwitchFailed, switchDeadline, type SetTimer, type SwitchProblem } from './switch-deadline';
 
 export type { NotifyState } from './notify-state';
 
@@ -37,6 +38,8 @@ export interface PushEnv {
   onWorkerMessage(listener: (data: unknown) => void): () => void;
   navigate(hash: string): void;
   now(): number;
+  /** Bounds turning on and off (tests pass a clock of their own). */
+  setTimer: SetTimer;
 }
 
 export type TestOutcome = { sent: true } | { notTaken: true } | { failed: string };
@@ -44,9 +47,9 @@ export type TestOutcome = { sent: true } | { notTaken: true } | { failed: string
 export interface PushStore {
   state: ReadonlySignal<NotifyState>;
   /** Turning on or off is under way: the switch waits. */
-  busy: ReadonlySignal<boolean>;
-  /** Why the last turning on failed (the browser's or the bridge's words). */
-  problem: ReadonlySignal<string | null>;
+  busy: ReadonlySignal<'on' | 'off' | null>;
+  /** Why the last turning on or off failed: who did not answer in time, refused or failed, and how. */
+  problem: ReadonlySignal<SwitchProblem | null>;
   /** How the last test went: sent, not taken by the phone's push service, or failed (the bridge's or the browser's words). */
   tested: ReadonlySignal<TestOutcome | null>;
   /** The switch's tap: asks the browser's permission only now, never before. */
@@ -66,6 +69,8 @@ const sameKey = (kept: ArrayBuffer | null | undefined, publicKey: string) => {
   return got.length === want.length && got.every((byte, i) => byte === want[i]);
 };
 const why = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+/** A failure outside a bounded step (the permission question, a start): said in the browser's words. */
+const problemOf = (err: unknown, turning: 'on' | 'off'): SwitchProblem => (err instanceof SwitchFailed ? err.problem : { turning, step: 'push', detail: why(err) });
 
 /**
  * Notifications for questions on this phone: the settings switch's state, turning push on (the
@@ -73,12 +78,18 @@ const why = (err: unknown) => (err instanceof Error && err.message ? err.message
  * the test notification, a tap on a notification showing its chat, and withdrawing notifications
  * whose asks are no longer open. `inbox`: the dashboard's open asks, when known and fresh (null otherwise).
  */
-export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insecure' | 'iosByHand'>, env: PushEnv, inbox?: ReadonlySignal<InboxAsk[] | null>): PushStore {
+export function createPushStore(
+  api: PushApi,
+  install: Pick<InstallStore, 'insecure' | 'iosByHand'>,
+  env: PushEnv,
+  inbox?: ReadonlySignal<InboxAsk[] | null>,
+  waitMs: number = SWITCH_WAIT_MS,
+): PushStore {
   const fixed: NotifyState | null = install.insecure ? 'insecure' : install.iosByHand ? 'ios-home-screen' : env.supported() ? null : 'unsupported';
   const byPermission = (): NotifyState => fixed ?? (env.permission() === 'denied' ? 'blocked' : 'off');
   const state = signal<NotifyState>(byPermission());
-  const busy = signal(false);
-  const problem = signal<string | null>(null);
+  const busy = signal<'on' | 'off' | null>(null);
+  const problem = signal<SwitchProblem | null>(null);
   const tested = signal<TestOutcome | null>(null);
 
   /** On only with the browser's permission and a subscription the bridge holds too (sent again: the bridge may have lost it). */
@@ -100,23 +111,45 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
     state.value = sub ? 'on' : 'off';
   }
 
+  /**
+   * Every wait after the person's answer is bounded: a push service that cannot be reached, a
+   * worker that is not running or a bridge that does not answer ends the turn with its reason,
+   * the switch off. A subscription made too late, or that the bridge did not take, is undone, so
+   * off is true.
+   */
   async function turnOn(): Promise<void> {
     const permission = env.permission() === 'granted' ? 'granted' : await env.requestPermission();
     if (permission !== 'granted') return void (state.value = permission === 'denied' ? 'blocked' : 'off');
-    const { publicKey } = await api.key();
-    const pushManager = (await env.registration()).pushManager;
-    const sub = (await pushManager.getSubscription()) ?? (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-    await api.subscribe(sub.toJSON());
-    state.value = 'on';
+    const deadline = switchDeadline('on', waitMs, env.setTimer);
+    let made: Promise<BrowserSubscription> | undefined;
+    try {
+      const { publicKey } = await deadline.step('bridge', api.key());
+      const pushManager = (await deadline.step('worker', env.registration())).pushManager;
+      made = pushManager.getSubscription().then((kept) => kept ?? pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      const sub = await deadline.step('push', made);
+      await deadline.step('bridge', api.subscribe(sub.toJSON()));
+      state.value = 'on';
+    } catch (err) {
+      void made?.then((sub) => sub.unsubscribe()).catch(() => undefined);
+      state.value = byPermission();
+      throw err;
+    } finally {
+      deadline.end();
+    }
   }
 
   async function turnOff(): Promise<void> {
-    const sub = await (await env.registration()).pushManager.getSubscription();
-    if (sub) {
-      await api.unsubscribe(sub.endpoint);
-      await sub.unsubscribe();
+    const deadline = switchDeadline('off', waitMs, env.setTimer);
+    try {
+      const sub = await deadline.step('push', (await deadline.step('worker', env.registration())).pushManager.getSubscription());
+      if (sub) {
+        await deadline.step('bridge', api.unsubscribe(sub.endpoint));
+        await deadline.step('push', sub.unsubscribe());
+      }
+      state.value = 'off';
+    } finally {
+      deadline.end();
     }
-    state.value = 'off';
   }
 
   async function withdraw(open: InboxAsk[]): Promise<void> {
@@ -135,16 +168,16 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
     tested,
     async toggle() {
       if (busy.peek() || !TAPPABLE.includes(state.peek())) return;
-      busy.value = true;
+      const turning = state.peek() === 'on' ? 'off' : 'on';
+      busy.value = turning;
       problem.value = null;
       tested.value = null;
       try {
-        await (state.peek() === 'on' ? turnOff() : turnOn());
+        await (turning === 'off' ? turnOff() : turnOn());
       } catch (err) {
-        problem.value = why(err);
-        await refresh().catch(() => undefined);
+        problem.value = problemOf(err, turning);
       } finally {
-        busy.value = false;
+        busy.value = null;
       }
     },
     async sendTest() {
@@ -162,7 +195,7 @@ export function createPushStore(api: PushApi, install: Pick<InstallStore, 'insec
       const stops = [env.onWorkerMessage((data) => isOpenFromNotification(data) && env.navigate(data.hash))];
       if (fixed) return () => stops.forEach((stop) => stop());
       stops.push(env.onPermissionChange(() => void refresh().catch(() => undefined)));
-      void refresh().catch((err: unknown) => (problem.value = why(err)));
+      void refresh().catch((err: unknown) => (problem.value = problemOf(err, 'on')));
       if (inbox)
         stops.push(
           effect(() => {

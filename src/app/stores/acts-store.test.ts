@@ -184,3 +184,51 @@ describe('the acts store', () => {
     expect(acts.statusOf(key)).toMatchObject({ reply: { outcome: 'sent' } });
   });
 });
+
+describe('a send while the phone is offline', () => {
+  it('sends nothing, is the latest tap, and Try again sends it once the phone is back, under one id', async () => {
+    let online = false;
+    const { client, sent } = clientActing([async () => ({ outcome: 'sent' })]);
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+      Date.now,
+      () => online,
+    );
+    expect(await acts.run(send)).toBeNull();
+    expect(sent).toEqual([]);
+    expect(acts.latestOf([key, 'desk/p1/stop'])).toBe(key); // the status line tells of this tap
+    expect(acts.statusOf(key)).toEqual({ phase: 'offline' });
+    expect(acts.canRetry(key)).toBe(true);
+    expect(acts.pendingRequest(key)).toMatchObject({ text: 'ship it' });
+    expect(await acts.retry(key)).toBeNull(); // still offline: still nothing sent
+    expect(sent).toEqual([]);
+    online = true;
+    expect(await acts.retry(key)).toEqual({ outcome: 'sent' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ text: 'ship it' });
+    expect(acts.statusOf(key)).toEqual({ phase: 'done', act: 'send', reply: { outcome: 'sent' } });
+    expect(acts.canRetry(key)).toBe(false);
+    expect(await acts.retry(key)).toBeNull(); // sent once: never again
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an unknown outcome retried offline stays to be tried once, under its first id', async () => {
+    let online = true;
+    const { client, sent } = clientActing([async () => ({ outcome: 'unknown' }), async () => ({ outcome: 'sent' })]);
+    const acts = createActsStore(
+      client,
+      createStorage(() => memory()),
+      Date.now,
+      () => online,
+    );
+    await acts.run(send);
+    online = false;
+    expect(await acts.retry(key)).toBeNull();
+    expect(acts.statusOf(key)).toEqual({ phase: 'offline' });
+    expect(acts.canRetry(key)).toBe(true);
+    online = true;
+    expect(await acts.retry(key)).toEqual({ outcome: 'sent' });
+    expect(sent.map((r) => r.requestId)).toEqual([sent[0]!.requestId, sent[0]!.requestId]);
+  });
+});

@@ -62,6 +62,8 @@ export interface ActsStore {
   run(draft: ActDraft): Promise<ActReply | null>;
   /** `Try again`: the same request id, once. */
   retry(key: string): Promise<ActReply | null>;
+  /** What the latest tap on a control asked for, sent or held back offline (Try again sends this). */
+  pendingRequest(key: string): ActRequest | undefined;
   /** The first line of what this phone sent under a request id (its own record; the bridge keeps none). */
   previewOf(requestId: string): string | null;
 }
@@ -78,6 +80,7 @@ const firstLine = (text: string) => {
 export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): ActsStore {
   const ledger = createIntentLedger<ActRequest, ActReply>({
     ...(online ? { online } : {}),
+    keepUnsent: true,
     storageKey: ACTS_KEY,
     storage,
     now,
@@ -112,6 +115,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     latestOf: (keys) => ledger.latestOf(keys),
     run: (draft) => ledger.submit(controlKey(draft), (requestId) => ({ ...draft, requestId })),
     retry: (key) => ledger.retry(key),
+    pendingRequest: (key) => ledger.pendingRequest(key),
     previewOf: (requestId) => ledger.byRequestId(requestId)?.preview ?? null,
   };
 }

@@ -2,7 +2,7 @@ import { effect } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError, type BridgeClient, type ChatReadOptions, type Fetched, type ReadOptions } from '../phone-api-client';
 import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
-import { createStorage } from '../storage';
+import { createStorage, type KeptCopies } from '../storage';
 import { memory } from './testing/acts-kit';
 import { createChatStore, SETTLED_CARD_MS, type ChatStore } from './chat-store';
 import { createIntentsStore } from './intents-store';
@@ -110,6 +110,39 @@ describe('the chat store', () => {
       leave = store.show('desk', 'p');
       await vi.waitFor(() => expect(store.missing.value).toBe(said));
       expect(store.stale.value).toBe(false);
+    }
+  });
+
+  it('reads a chat the bridge says is not there less and less often, not every second for ever', async () => {
+    vi.useFakeTimers();
+    try {
+      let reads = 0;
+      const client = {
+        chat: () => {
+          reads += 1;
+          return Promise.reject(new BridgeHttpError(404, 'no-such-pane', 'gone'));
+        },
+      } as unknown as BridgeClient;
+      const store = createChatStore(
+        client,
+        createIntentsStore(
+          client,
+          createStorage(() => memory()),
+        ),
+        { isVisible: () => true, onVisibility: () => () => {} },
+      );
+      leave?.();
+      leave = store.show('desk', 'gone');
+      await vi.advanceTimersByTimeAsync(0);
+      expect([store.missing.value, reads]).toEqual(['pane', 1]);
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      // 1 + 2 + 4 + 8 + 16 + 32 s, then once a minute: 10 reads in five minutes, not 300.
+      expect(reads).toBe(10);
+      expect(store.missing.value).toBe('pane');
+    } finally {
+      leave?.();
+      leave = undefined;
+      vi.useRealTimers();
     }
   });
 
@@ -315,4 +348,80 @@ describe('reading by deltas', () => {
     await vi.waitFor(() => expect(heldAt).toHaveLength(3));
     expect(heldAt[2]).toEqual({ etag: '"2"', held: patched });
   });
+});
+
+describe('where the person left off, and what they answered', () => {
+  const reply = (id: string): ChatEntry => ({ type: 'item', item: { id, at: '', kind: 'reply', text: id } });
+  const chatWith = (ids: string[]): ChatJson => ({ ...chatOf('desk', []), entries: ids.map(reply) });
+
+  /** A bridge whose reads wait for `answer`, a kept copy of the last visit, and what the person had seen. */
+  function rig(kept: ChatJson | null, seenKey: string | null) {
+    const reads: ((chat: ChatJson) => void)[] = [];
+    const client = {
+      chat: (_agent: string, _pane: string, _etag: string | null, options: ReadOptions = {}) =>
+        new Promise<Fetched<ChatJson>>((resolve, reject) => {
+          reads.push((chat) => resolve({ changed: true, data: structuredClone(chat), etag: `"${reads.length}"` }));
+          options.signal?.addEventListener('abort', () => reject(new Error('left')));
+        }),
+    } as unknown as BridgeClient;
+    const marked: string[] = [];
+    const seen = { lastSeen: () => seenKey, markSeen: (_a: string, _p: string, key: string) => void marked.push(key), clear: () => {} };
+    // The kept copy is read through the chat view's parser, which takes this copy as it is.
+    const copies: KeptCopies = { read: async (_key, parse) => (kept ? { value: parse(kept)!, at: 1 } : null), write: async () => true, clear: async () => {} };
+    const store = createChatStore(
+      client,
+      createIntentsStore(
+        client,
+        createStorage(() => memory()),
+      ),
+      { isVisible: () => true, onVisibility: () => () => {} },
+      copies,
+      seen,
+    );
+    return {
+      store,
+      marked,
+      async answer(chat: ChatJson) {
+        await vi.waitFor(() => expect(reads.length).toBeGreaterThan(0));
+        reads.shift()!(chat);
+      },
+    };
+  }
+
+  it('puts the unread divider above the first entry since, decided by the first read from the bridge, not by the copy kept from the last visit', async () => {
+    const { store, answer, marked } = rig(chatWith(['m1', 'm2']), 'i:m2');
+    leave = store.show('desk', 'p');
+    await vi.waitFor(() => expect(store.entries.value).toHaveLength(2)); // the kept copy, at once
+    expect(store.unread.value).toBeNull();
+    await answer(chatWith(['m1', 'm2', 'm3', 'm4']));
+    await vi.waitFor(() => expect(store.entries.value).toHaveLength(4));
+    expect([store.seenAtOpen.value, store.unread.value]).toEqual(['i:m2', 'i:m3']);
+    // What comes while the chat is open never moves it.
+    await answer(chatWith(['m1', 'm2', 'm3', 'm4', 'm5']));
+    await vi.waitFor(() => expect(store.entries.value).toHaveLength(5));
+    expect(store.unread.value).toBe('i:m3');
+    store.markSeen('i:m5');
+    expect(marked).toEqual(['i:m5']);
+  });
+
+  it('draws no divider on a first visit, nor when nothing came since', async () => {
+    for (const seenKey of [null, 'i:m2']) {
+      const { store, answer } = rig(null, seenKey);
+      leave?.();
+      leave = store.show('desk', 'p');
+      await answer(chatWith(['m1', 'm2']));
+      await vi.waitFor(() => expect(store.entries.value).toHaveLength(2));
+      expect(store.unread.value).toBeNull();
+    }
+  });
+});
+
+it("shows back an answer only in its own agent's chat (two agents raise the same ask id)", async () => {
+  const { store } = bridgeWith({ 'desk-a': chatOf('desk-a', [ask]), 'desk-b': chatOf('desk-b', [ask]) }, [{ outcome: 'taken' }]);
+  await open(store, 'desk-a');
+  await store.answer(ask, { optionIds: ['y'] });
+  // What was answered loads in a chunk of its own: waited for.
+  await vi.waitFor(() => expect(store.given.value.get('a1')).toMatchObject({ question: { title: 'Ship?' }, answer: { labels: ['Yes'] } }));
+  await open(store, 'desk-b');
+  expect(store.given.value.size).toBe(0);
 });

@@ -4,12 +4,16 @@ import { askKey } from '../../wire/ask-key';
 import type { AskReply, ChatEntry, ChatJson, PhoneAsk, PhoneErrorCode } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import type { CardStatus } from './card-status';
+import type { GivenAnswer } from './given-answer';
 import type { IntentsStore } from './intents-store';
 import { createOlderItems, type OlderPhase } from './older-items';
 import { polled, type PollEnv, type Polled } from './polled';
 import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';
 import { reuseUnchanged } from './reuse-unchanged';
+import type { SeenStore } from './seen-store';
+import { firstUnread } from './unread';
+import { entryKey } from '../../wire/entry-key';
 
 /** How long a card stays to say why a tap was not taken, after its question left the chat. */
 export const SETTLED_CARD_MS = 8000;
@@ -46,6 +50,18 @@ export interface ChatStore {
   show(agent: string, paneId: string): () => void;
   answer(ask: PhoneAsk, answer: Answer, options?: { secondTap: boolean }): Promise<void>;
   retry(askId: string): Promise<void>;
+  /** What this phone answered to the shown agent's asks, by ask id: the chat's lines show it back. */
+  given: ReadonlySignal<ReadonlyMap<string, GivenAnswer>>;
+  /** The key of the newest entry the person had seen when this chat opened; null on a first visit. */
+  seenAtOpen: ReadonlySignal<string | null>;
+  /**
+   * The key of the entry the unread divider goes above: the first one not seen before this visit,
+   * decided at the chat's first read from the bridge (a copy kept from the last visit does not
+   * decide it, and what arrives later in the visit never moves it). Null when nothing was new.
+   */
+  unread: ReadonlySignal<string | null>;
+  /** The person has seen the chat up to this entry (`entryKey`): the next visit opens after it. */
+  markSeen(entryKey: string): void;
 }
 
 export type Missing = 'pane' | 'agent' | null;
@@ -57,10 +73,14 @@ interface Target {
   resource: Polled<ChatJson>;
   /** The pane's conversation in the agent's history, looked up when older items are first wanted. */
   conversationId?: string;
+  /** The unread divider was decided, at the first read of this visit. */
+  divided?: boolean;
 }
 
-export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv, copies?: KeptCopies): ChatStore {
+export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv, copies?: KeptCopies, seen?: SeenStore): ChatStore {
   const current = signal<Target | null>(null);
+  const seenAtOpen = signal<string | null>(null);
+  const unread = signal<string | null>(null);
   /** Newer versions of asks, keyed by `askKey`, as the bridge returned them with a stale outcome. */
   const changed = signal<Record<string, PhoneAsk>>({});
   /** Cards whose tap ended without the answer being taken stay a while to say why; keyed by `askKey`. */
@@ -126,9 +146,27 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     ];
   });
 
+  const given = computed(() => {
+    const agent = current.value?.agent;
+    const mine = new Map<string, GivenAnswer>();
+    if (agent === undefined) return mine;
+    for (const [key, answer] of Object.entries(intents.given.value)) {
+      const [keyAgent, askId] = JSON.parse(key) as [string, string];
+      if (keyAgent === agent) mine.set(askId, answer);
+    }
+    return mine;
+  });
+
   return {
     chat,
     entries,
+    given,
+    seenAtOpen,
+    unread,
+    markSeen(key) {
+      const target = current.peek();
+      if (target) seen?.markSeen(target.agent, target.paneId, key);
+    },
     olderPhase: older.phase,
     trimmed: computed(() => (chat.value?.trimmed ?? false) || older.trimmed.value),
     async loadOlder() {
@@ -160,7 +198,14 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           // a delta keeps them by itself; a whole view is matched to what was drawn.
           const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
           const fresh = result.patched ? result.data.entries : reuseUnchanged(drawn, result.data.entries);
-          if (current.peek() === target) older.follow(fresh);
+          if (current.peek() === target) {
+            older.follow(fresh);
+            if (!target.divided) {
+              target.divided = true;
+              const at = firstUnread(fresh, seenAtOpen.peek());
+              unread.value = at === null ? null : entryKey(fresh[at]!);
+            }
+          }
           return { ...result, data: { ...result.data, entries: fresh } };
         } catch (err) {
           // A pane or agent that is gone is an answer, not a lost bridge: say so instead of retrying as stale.
@@ -175,6 +220,8 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const copy = copies && keptCopy(copies, JSON.stringify(['chat', agent, paneId]), () => import('../offline/parse-views').then((m) => m.parseChatView));
       const resource = polled(read, env, copy);
       const target: Target = { agent, paneId, resource };
+      seenAtOpen.value = seen?.lastSeen(agent, paneId) ?? null;
+      unread.value = null;
       current.value = target;
       changed.value = {};
       older.reset();

@@ -5,16 +5,17 @@ import type { Starter } from '../../wire/types';
 import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';
 import { polled, type PollEnv, type Polled } from './polled';
+import { closedWhen, lastActive, newestFirst } from './row-activity';
 
 export interface ConversationsStore {
   agent: ReadonlySignal<AgentRow | null>;
   /** The bridge answered that no durable agent of this name is attached. */
   missing: ReadonlySignal<boolean>;
-  /** Open conversations that wait for the person, oldest layout order kept. */
+  /** Open conversations that wait for the person, the most recently active first. */
   needsYou: ReadonlySignal<ConversationRow[]>;
-  /** The other open conversations. */
+  /** The other open conversations, the most recently active first. */
   open: ReadonlySignal<ConversationRow[]>;
-  /** Closed conversations read so far from the agent's history. */
+  /** Closed conversations read so far from the agent's history, the most recently closed first. */
   closed: ReadonlySignal<ClosedConversationRow[]>;
   /** More closed conversations can be read. */
   hasMoreClosed: ReadonlySignal<boolean>;
@@ -31,6 +32,7 @@ export interface ConversationsStore {
 export function createConversationsStore(client: BridgeClient, env?: PollEnv, copies?: KeptCopies): ConversationsStore {
   const current = signal<{ name: string; resource: Polled<AgentJson> } | null>(null);
   const data = computed(() => current.value?.resource.data.value ?? null);
+  const rows = computed(() => newestFirst(data.value?.conversations ?? [], lastActive));
   const closed = signal<ClosedConversationRow[]>([]);
   const closedNext = signal<string | null | undefined>(undefined); // undefined: not read yet
   const closedError = signal(false);
@@ -61,9 +63,9 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv, co
   return {
     agent: computed(() => data.value?.agent ?? null),
     missing,
-    needsYou: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou > 0)),
-    open: computed(() => (data.value?.conversations ?? []).filter((r) => r.needsYou === 0)),
-    closed,
+    needsYou: computed(() => rows.value.filter((r) => r.needsYou > 0)),
+    open: computed(() => rows.value.filter((r) => r.needsYou === 0)),
+    closed: computed(() => newestFirst(closed.value, closedWhen)),
     hasMoreClosed: computed(() => closedNext.value !== null),
     closedError,
     layout: computed(() => data.value?.layout ?? []),

@@ -1,12 +1,14 @@
 import { createActsStore, type ActsStore } from './acts-store';
 import { createBridgeClient, type BridgeClient } from '../phone-api-client';
-import { createChatStore, type ChatStore } from './chat-store';
+import type { ChatStore } from './chat-store';
 import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
 import { createConversationsStore, type ConversationsStore } from './conversations-store';
 import { createDashboardStore, type DashboardStore } from './dashboard-store';
-import { createHistoryStore, type HistoryStore } from './history-store';
+import { lazyStore, type LazyStore } from './lazy-store';
+import type { HistoryStore } from './history-store';
 import { createDraftsStore, type DraftsStore } from './drafts-store';
 import { createIntentsStore, type IntentsStore } from './intents-store';
+import { createSeenStore } from './seen-store';
 import { createKeptCopies, createStorage, type KeptCopies, type Storage } from '../storage';
 import { effect } from '@preact/signals';
 import type { PollEnv } from './polled';
@@ -42,8 +44,10 @@ export interface AppStores {
   connection: ConnectionStore;
   dashboard: DashboardStore;
   conversations: ConversationsStore;
-  chat: ChatStore;
-  history: HistoryStore;
+  /** Its code loads with the chat screen's (the first screen's JavaScript stays small). */
+  chat: LazyStore<ChatStore>;
+  /** Its code loads with the closed chat's screen. */
+  history: LazyStore<HistoryStore>;
   intents: IntentsStore;
   /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
   acts: ActsStore;
@@ -95,6 +99,13 @@ export function createStores(deps: AppDeps = {}): AppStores {
     return state === 'live' || state === 'connecting';
   };
   const intents = createIntentsStore(client, storage, Date.now, online);
+  const seen = createSeenStore(storage);
+  // What the person answered and where they left off in each chat are the pairing's too.
+  effect(() => {
+    if (pairing.state.value.phase !== 'unpaired') return;
+    intents.forgetGiven();
+    seen.clear();
+  });
   const install = createInstallStore(storage, deps.install);
   const dashboard = createDashboardStore(client, poll, copies);
   // Notifications are withdrawn only against an inbox the bridge gave and that is fresh.
@@ -107,8 +118,8 @@ export function createStores(deps: AppDeps = {}): AppStores {
     connection,
     dashboard,
     conversations: createConversationsStore(client, poll, copies),
-    chat: createChatStore(client, intents, poll, copies),
-    history: createHistoryStore(client),
+    chat: lazyStore(() => import('./chat-store').then((m) => m.createChatStore(client, intents, poll, copies, seen))),
+    history: lazyStore(() => import('./history-store').then((m) => m.createHistoryStore(client))),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
     push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),

@@ -38,8 +38,13 @@ export interface IntentLedgerOptions<Req, Rep> {
   scrub(request: Req): Req;
   /** A short line to remember the intent by after its typed text is dropped. */
   preview?(request: Req): string | undefined;
-  /** Whether the phone is online; offline, a tap sends nothing and is not kept (nothing is queued for later). */
+  /** Whether the phone is online; offline, a tap sends nothing and nothing is queued for later. */
   online?: () => boolean;
+  /**
+   * An offline tap keeps what it would have sent, for the person's Try again (a message they typed).
+   * Without it the tap is only said offline: a card is tapped again from the card itself.
+   */
+  keepUnsent?: boolean;
 }
 
 export interface IntentLedger<Req, Rep> {
@@ -58,6 +63,8 @@ export interface IntentLedger<Req, Rep> {
   wasOffline(key: string): boolean;
   /** The intent with this request id, if the phone still keeps it. */
   byRequestId(requestId: string): Intent<Req, Rep> | undefined;
+  /** What the latest tap on this key asked for: sent, or held back because the phone was offline. */
+  pendingRequest(key: string): Req | undefined;
 }
 
 function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> | null {
@@ -128,46 +135,65 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
 
   const intentOf = (key: string) => byKey.value[key];
   const online = options.online ?? (() => true);
-  /** Keys whose latest tap met an offline phone; cleared by the next tap that goes out. */
-  const offline = signal<ReadonlySet<string>>(new Set());
-  const markOffline = (key: string, isOffline: boolean) => {
-    const next = new Set(offline.peek());
-    if (isOffline) next.add(key);
+  /**
+   * Keys whose latest tap met an offline phone. A new tap keeps what it would have sent (`unsent`):
+   * nothing left the phone, so Try again sends it then, under the id minted for it. Cleared by the
+   * next tap that goes out.
+   */
+  const offline = signal<ReadonlyMap<string, { at: number; unsent?: { requestId: string; request: Req } }>>(new Map());
+  const markOffline = (key: string, mark: { at: number; unsent?: { requestId: string; request: Req } } | null) => {
+    const next = new Map(offline.peek());
+    if (mark) next.set(key, mark);
     else next.delete(key);
     offline.value = next;
+  };
+  const sendNew = (key: string, requestId: string, request: Req) => {
+    const preview = options.preview?.(request);
+    return send({ requestId, key, request, tries: 1, state: 'sending', at: now(), ...(preview ? { preview } : {}) });
   };
   return {
     byKey,
     intentOf,
     canRetry(key) {
+      if (offline.value.get(key)?.unsent) return true;
       const intent = intentOf(key);
       return intent?.state === 'unknown' && triesLeft(intent.tries);
     },
     latestOf(keys) {
-      let best: Intent<Req, Rep> | undefined;
+      let best: { key: string; at: number } | undefined;
       for (const key of keys) {
-        const intent = intentOf(key);
-        if (intent && (!best || intent.at >= best.at)) best = intent;
+        const at = Math.max(intentOf(key)?.at ?? -Infinity, offline.value.get(key)?.at ?? -Infinity);
+        if (at > -Infinity && (!best || at >= best.at)) best = { key, at };
       }
       return best?.key ?? null;
     },
+    pendingRequest: (key) => offline.value.get(key)?.unsent?.request ?? intentOf(key)?.request,
     wasOffline: (key) => offline.value.has(key),
     byRequestId: (requestId) => intents.value[requestId],
     async submit(key, make) {
       if (byKey.peek()[key]?.state === 'sending') return null; // a double tap sends one request
-      markOffline(key, !online());
-      if (!online()) return null; // every act stays at most once: nothing waits to be sent later
       const requestId = mintRequestId();
       const request = make(requestId);
-      const preview = options.preview?.(request);
-      return send({ requestId, key, request, tries: 1, state: 'sending', at: now(), ...(preview ? { preview } : {}) });
+      // Every act stays at most once: nothing waits to be sent later; Try again is the person's tap.
+      if (!online()) {
+        markOffline(key, { at: now(), ...(options.keepUnsent ? { unsent: { requestId, request } } : {}) });
+        return null;
+      }
+      markOffline(key, null);
+      return sendNew(key, requestId, request);
     },
     async retry(key) {
+      const mark = offline.peek().get(key);
       const intent = byKey.peek()[key];
-      if (!intent || intent.state !== 'unknown' || !triesLeft(intent.tries)) return null;
-      markOffline(key, !online());
-      if (!online()) return null;
-      return send({ ...intent, tries: 2, state: 'sending', at: now() });
+      const unknown = intent?.state === 'unknown' && triesLeft(intent.tries);
+      if (!mark?.unsent && !unknown) return null;
+      if (!online()) {
+        markOffline(key, { ...mark, at: now() }); // still offline: said again, still to be tried
+        return null;
+      }
+      markOffline(key, null);
+      if (mark?.unsent) return sendNew(key, mark.unsent.requestId, mark.unsent.request);
+      return intent ? send({ ...intent, tries: 2, state: 'sending', at: now() }) : null;
     },
   };
 }

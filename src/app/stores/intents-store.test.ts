@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage, type KeyValueStore } from '../storage';
@@ -192,5 +192,63 @@ describe('a tap while the phone is offline', () => {
     expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toEqual({ outcome: 'taken' });
     expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('what the phone answered, shown back in the chat', () => {
+  const text: PhoneAsk = { id: 't1', revision: 1, kind: 'text', toolCallId: 't', title: 'Name the server', hash: 'h2' };
+  const store = (replies: Parameters<typeof clientAnswering>[0], backend = memory(), online = () => true) =>
+    createIntentsStore(
+      clientAnswering(replies).client,
+      createStorage(() => backend),
+      () => 5,
+      online,
+    );
+
+  /** What was answered loads with a chat's first read (a chunk of its own): every queued change has run once this settles. */
+  const settled = () => new Promise((done) => setTimeout(done, 0));
+
+  it('is kept from the tap on when the answer may have been taken, across a reload', async () => {
+    const backend = memory();
+    const intents = store([{ outcome: 'taken' }, { outcome: 'unknown' }], backend);
+    await intents.answer('desk', 'p', text, { text: 'web-3' }, false);
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false);
+    await vi.waitFor(() => expect(Object.keys(intents.given.value)).toHaveLength(2));
+    const again = store([], backend);
+    await vi.waitFor(() =>
+      expect(again.given.value).toEqual({
+        [askKey('desk', 't1')]: { at: 5, question: { title: 'Name the server' }, answer: { text: 'web-3' } },
+        [askKey('desk', 'a1')]: { at: 5, question: { title: 'Ship?' }, answer: { labels: ['Yes'] } },
+      }),
+    );
+  });
+
+  it('is forgotten when the answer was not taken, refused, or never left an offline phone', async () => {
+    const refused = new BridgeHttpError(409, 'bad-answer', 'no');
+    const intents = store([{ outcome: 'taken' }, { outcome: 'too-late' }, { outcome: 'stale' }, refused]);
+    await intents.answer('desk', 'p', ask, { optionIds: ['y'] }, false); // one that is kept: the memory is there
+    await vi.waitFor(() => expect(Object.keys(intents.given.value)).toEqual([askKey('desk', 'a1')]));
+    for (let i = 0; i < 3; i += 1) await intents.answer('desk', 'p', text, { text: 'web-3' }, false);
+    await settled();
+    expect(Object.keys(intents.given.value)).toEqual([askKey('desk', 'a1')]);
+    const offline = store([], memory(), () => false);
+    await offline.answer('desk', 'p', text, { text: 'web-3' }, false);
+    await settled();
+    expect(offline.given.value).toEqual({});
+  });
+
+  it('keeps the first tap’s answer through a double tap, and a Try again that sends nothing forgets nothing', async () => {
+    let release: (reply: AskReply) => void = () => {};
+    const intents = store([() => new Promise<AskReply>((resolve) => (release = resolve)), { outcome: 'unknown' }]);
+    const first = intents.answer('desk', 'p', text, { text: 'web-3' }, false);
+    expect(await intents.answer('desk', 'p', text, { text: 'web-4' }, false)).toBeNull();
+    release({ outcome: 'unknown' });
+    await first;
+    await intents.retry('desk', 't1'); // unknown again: maybe applied
+    await intents.retry('desk', 't1'); // no third send
+    await settled();
+    expect(intents.given.value[askKey('desk', 't1')]?.answer).toEqual({ text: 'web-3' });
+    intents.forgetGiven();
+    await vi.waitFor(() => expect(intents.given.value).toEqual({}));
   });
 });

@@ -1,11 +1,13 @@
-import type { ReadonlySignal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { triesLeft } from '../../wire/tries';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
+import type { AskOutcome, AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';
 import type { Storage } from '../storage';
+import type { AnswersGiven } from './answers-given';
 import type { CardStatus } from './card-status';
+import type { givenAnswer, GivenAnswer } from './given-answer';
 import { createIntentLedger, type Intent } from './intent-ledger';
 
 /** What one answer intent sends: the body, and the ask id it is posted to (the key is opaque). */
@@ -27,7 +29,14 @@ export interface IntentsStore {
   answer(agent: string, paneId: string, ask: PhoneAsk, answer: Answer, secondTap: boolean): Promise<AskReply | null>;
   /** `Try again`: the same request id, once. */
   retry(agent: string, askId: string): Promise<AskReply | null>;
+  /** What this phone answered, by `askKey`, for the chat to show back: kept unless it was not taken. */
+  given: ReadonlySignal<Record<string, GivenAnswer>>;
+  /** Forgets what this phone answered: it was unpaired. */
+  forgetGiven(): void;
 }
+
+/** Outcomes that say the answer did not reach the agent: what was answered is not shown back. */
+const NOT_TAKEN = new Set<AskOutcome>(['busy', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late']);
 
 /** Answers to ask cards, on the phone's one request-id ledger, keyed by agent and ask id. */
 export function createIntentsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): IntentsStore {
@@ -45,8 +54,32 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
     scrub: (send) => ('optionIds' in send.body.answer ? send : { ...send, body: { ...send.body, answer: { text: '' } } }),
   });
 
+  // What this phone answered is read only in a chat: its code (with the wire's cleaning it uses)
+  // loads then, off the first screen. Every use waits for it in turn, so a forget follows its remember.
+  const shownGiven = signal<Record<string, GivenAnswer>>({});
+  let memory: Promise<{ kept: AnswersGiven; shape: typeof givenAnswer }> | undefined;
+  const withMemory = (use: (kept: AnswersGiven, shape: typeof givenAnswer) => void) => {
+    memory ??= import('./answers-given').then(({ createAnswersGiven, givenAnswer: shape }) => {
+      const kept = createAnswersGiven(storage, now);
+      kept.byAsk.subscribe((all) => (shownGiven.value = all));
+      return { kept, shape };
+    });
+    void memory.then(({ kept, shape }) => use(kept, shape));
+  };
+  const given = computed(() => {
+    withMemory(() => {}); // read: load what was kept
+    return shownGiven.value;
+  });
+  /** An answer that may have been taken is shown back; one that was not is forgotten. */
+  const settle = (key: string, reply: AskReply | null, sent: boolean) => {
+    if (reply ? NOT_TAKEN.has(reply.outcome) : !sent) withMemory((kept) => kept.forget(key));
+    return reply;
+  };
+
   return {
     byAsk: ledger.byKey,
+    given,
+    forgetGiven: () => withMemory((kept) => kept.clear()),
     statusOf(agent, askId) {
       if (ledger.wasOffline(askKey(agent, askId))) return { phase: 'offline' };
       const intent = ledger.intentOf(askKey(agent, askId));
@@ -58,9 +91,20 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
       return { phase: 'done', outcome: intent.reply?.outcome ?? 'unknown' };
     },
     canRetry: (agent, askId) => ledger.canRetry(askKey(agent, askId)),
-    answer(agent, paneId, ask, answer, secondTap) {
-      return ledger.submit(askKey(agent, ask.id), (requestId) => ({ askId: ask.id, body: { agent, paneId, requestId, hash: ask.hash, answer, secondTap } }));
+    async answer(agent, paneId, ask, answer, secondTap) {
+      const key = askKey(agent, ask.id);
+      if (ledger.intentOf(key)?.state === 'sending') return null; // a double tap: the first tap's answer stands
+      // Kept before it is sent, so the chat's line can show it the moment it comes.
+      const at = now();
+      withMemory((kept, shape) => kept.remember(key, shape(ask, answer, at)));
+      const reply = await ledger.submit(key, (requestId) => ({ askId: ask.id, body: { agent, paneId, requestId, hash: ask.hash, answer, secondTap } }));
+      // No reply: offline, or refused by the bridge; nothing reached the agent.
+      return settle(key, reply, false);
     },
-    retry: (agent, askId) => ledger.retry(askKey(agent, askId)),
+    async retry(agent, askId) {
+      const key = askKey(agent, askId);
+      // No reply: nothing was sent this time; the first send may still have been taken.
+      return settle(key, await ledger.retry(key), true);
+    },
   };
 }

@@ -128,13 +128,37 @@ describe('polled, when the resource is gone', () => {
     expect(reads).toBe(1); // not before the pause is over…
     await vi.advanceTimersByTimeAsync(1);
     expect(reads).toBe(2); // …and at once when it is
-    await vi.advanceTimersByTimeAsync(70); // 120 ms in all
     stop();
-    expect(reads).toBeLessThanOrEqual(4);
-    expect(reads).toBe(3);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(reads).toBe(3); // and none once stopped
+    expect(reads).toBe(2); // and none once stopped
     expect(resource.stale.value).toBe(false);
+  });
+
+  it('doubles its pause while it stays gone, up to a slow rate, and keeps its pace again once it is back', async () => {
+    vi.useFakeTimers();
+    const at: number[] = [];
+    let gone = true;
+    const resource = polled<number>(
+      async (_etag, options) => {
+        at.push(Date.now());
+        if (gone) return { changed: false, gone: true };
+        if (options.wait) return new Promise<never>(() => {}); // held: nothing changes
+        return { changed: true, data: 1, etag: 'v1' };
+      },
+      { retryMs: 1000, goneMaxMs: 8000, isVisible: () => true, onVisibility: () => () => {} },
+    );
+    const start = Date.now();
+    const stop = resource.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    expect(gaps.slice(0, 6)).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
+    // A minute on a missing chat is a dozen reads, not sixty.
+    expect(at.length).toBeLessThanOrEqual(12);
+    gone = false;
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(resource.data.value).toBe(1);
+    expect(at[0]).toBe(start);
+    stop();
   });
 });
 

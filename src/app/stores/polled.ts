@@ -2,8 +2,14 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 import type { KeptCopy } from '../offline/kept-copy';
 
-/** A resource that is gone is asked for again this much later. */
+/**
+ * A resource that is gone (a closed chat, an agent not attached) is asked for again this much
+ * later, the pause doubling each time it is still gone up to `GONE_MAX_MS`: it may come back (an
+ * agent still starting says none of its chats is open yet), but a stale address left open on a
+ * phone must not read a missing chat every second for ever.
+ */
 export const RETRY_MS = 1000;
+export const GONE_MAX_MS = 60_000;
 /**
  * While the bridge does not answer, the phone asks again this often: short enough that the
  * banner goes within a second of the bridge answering again, long enough not to hammer it.
@@ -21,6 +27,7 @@ export interface Polled<T> {
 
 export interface PollEnv {
   retryMs?: number;
+  goneMaxMs?: number;
   failedRetryMs?: number;
   /** Defaults to the page's own visibility. */
   isVisible?: () => boolean;
@@ -40,6 +47,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
   const data = signal<T | null>(null);
   const stale = signal(false);
   const retryMs = env.retryMs ?? RETRY_MS;
+  const goneMaxMs = env.goneMaxMs ?? GONE_MAX_MS;
   const failedRetryMs = env.failedRetryMs ?? FAILED_RETRY_MS;
   const isVisible = env.isVisible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible');
   const onVisibility =
@@ -87,13 +95,15 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       if (looping) return;
       looping = true;
       let last: 'ok' | 'failed' | 'gone' = 'ok';
+      let goneFor = 0; // reads in a row that found it gone
       while (!stopped && isVisible()) {
         inFlight = new AbortController();
         // After a failure the next read is answered at once, so a recovery shows at once too.
         last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
         if (stopped || !isVisible()) break;
         // A bridge that fails or a resource that is gone is not asked in a loop.
-        if (last !== 'ok') await pause(last === 'failed' ? failedRetryMs : retryMs);
+        goneFor = last === 'gone' ? goneFor + 1 : 0;
+        if (last !== 'ok') await pause(last === 'failed' ? failedRetryMs : Math.min(retryMs * 2 ** (goneFor - 1), goneMaxMs));
       }
       looping = false;
     };

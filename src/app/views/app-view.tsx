@@ -10,6 +10,9 @@ import { ConnectionBanner } from './connection-banner';
 import { DashboardView } from './dashboard-view';
 import { lazyScreen } from './lazy-screen';
 import { UpdateBanner } from './pwa/update-banner';
+import { ScreenHeader } from './header/screen-header';
+import { Icon } from './icons';
+import type { ConnectionState } from '../stores/connection-store';
 import { useScreenPlace } from './screen-place';
 
 // Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
@@ -31,15 +34,36 @@ function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
     case 'agent':
       return `${route.agent} · ${app}`;
     case 'chat':
-      return `${stores.chat.chat.value?.pane.title ?? route.paneId} · ${route.agent} · ${app}`;
+      return `${stores.chat.store.value?.chat.value?.pane.title ?? route.paneId} · ${route.agent} · ${app}`;
     case 'closed':
-      return `${stores.history.title.value ?? route.conversationId} · ${route.agent} · ${app}`;
+      return `${stores.history.store.value?.title.value ?? route.conversationId} · ${route.agent} · ${app}`;
     case 'manage':
       return `${t('manage.screen', { agent: route.agent })} · ${app}`;
   }
 }
 
-/** The app's frame: the top bar, the connection banner, and the screen the route names, once the phone is paired. */
+/** A screen's title and the line under it, for the screens whose header the frame draws (a chat draws its own). */
+function headerOf(route: Route, paired: boolean): { title: string; appTitle?: boolean; subtitle?: string } {
+  if (!paired) return { title: t('app.title'), appTitle: true };
+  switch (route.screen) {
+    case 'settings':
+      return { title: t('settings.title') };
+    case 'agent':
+      return { title: route.agent, subtitle: t('durable.experimental') };
+    case 'manage':
+      return { title: t('manage.screen', { agent: route.agent }) };
+    default:
+      return { title: t('app.title'), appTitle: true };
+  }
+}
+
+/**
+ * While the first read is out, the header says so in place of its second line, as a messenger
+ * does. Not on the phone's own settings: nothing there reads the bridge, so it would never end.
+ */
+const connectingLine = (state: ConnectionState, route: Route) => (state === 'connecting' && route.screen !== 'settings' ? t('connection.connecting') : undefined);
+
+/** The app's frame: the screen's header with the connection's state, and the screen the route names, once the phone is paired. */
 export function AppView({ stores, route }: { stores: AppStores; route: ReadonlySignal<Route> }) {
   const pairing = stores.pairing.state.value;
   const paired = pairing.phase === 'paired';
@@ -47,23 +71,31 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   const back = paired ? parentOf(current) : null;
   const canAct = stores.pairing.canAct.value;
   useScreenPlace(current, screenTitle(current, stores, paired));
+  const connection = stores.connection.state.value;
+  // A chat draws its own header (its title is the conversation's); the frame's would be a second one.
+  const chatScreen = paired && (current.screen === 'chat' || current.screen === 'closed');
+  const heading = headerOf(current, paired);
+  const banner = <ConnectionBanner state={connection} updatedAt={stores.connection.updatedAt.value} />;
   return (
     <CanAct.Provider value={canAct}>
       <Drafts.Provider value={stores.drafts}>
-        <header class="top-bar">
-          {back && (
-            <a class="back" href={hrefOf(back)}>
-              {t('nav.back')}
-            </a>
-          )}
-          <h1>{t('app.title')}</h1>
-          {paired && current.screen !== 'settings' && (
-            <a class="settings-link" href={hrefOf({ screen: 'settings' })}>
-              {t('nav.settings')}
-            </a>
-          )}
-        </header>
-        <ConnectionBanner state={stores.connection.state.value} updatedAt={stores.connection.updatedAt.value} />
+        {!chatScreen && (
+          <ScreenHeader
+            {...heading}
+            subtitle={(paired && connectingLine(connection, current)) || heading.subtitle}
+            backHref={back && hrefOf(back)}
+            actions={
+              paired &&
+              current.screen !== 'settings' && (
+                <a class="header-action settings-link" href={hrefOf({ screen: 'settings' })} aria-label={t('nav.settings')}>
+                  <Icon name="settings" />
+                </a>
+              )
+            }
+          >
+            {banner}
+          </ScreenHeader>
+        )}
         <UpdateBanner update={stores.update} />
         {!paired && <PairScreen state={pairing} />}
         {paired && !canAct && (
@@ -75,8 +107,12 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} locale={stores.locale} push={stores.push} />}
         {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
         {paired && current.screen === 'manage' && <ManageView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
-        {paired && current.screen === 'chat' && <ChatView store={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} />}
-        {paired && current.screen === 'closed' && <ClosedChatView store={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} />}
+        {paired && current.screen === 'chat' && (
+          <ChatView chat={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />
+        )}
+        {paired && current.screen === 'closed' && (
+          <ClosedChatView history={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
+        )}
       </Drafts.Provider>
     </CanAct.Provider>
   );

@@ -1,9 +1,12 @@
 import { Component, type RefCallback } from 'preact';
 import type { ChatEntry } from '../../wire/bridge-json';
+import type { GivenAnswer } from '../stores/given-answer';
 import { MarkdownView } from '../markdown/markdown-view';
 import { ToolRow } from './chat/tool-row';
 import { CodeBlock } from './code-block';
 import { DecisionLine } from './decision-line';
+import { UnreadLine } from './chat/unread-line';
+import { LinkedText } from './linked-text';
 import './chat/chat-rows.css';
 
 /** A row's times, from `rowTimes`: drawn by the stylesheet from these attributes, never as the row's text. */
@@ -18,6 +21,10 @@ interface RowProps {
   pos?: number | undefined;
   /** On the row's element: the windowed list measures it. */
   rowRef?: RefCallback<HTMLElement> | undefined;
+  /** The first entry the person had not seen when the chat opened: the unread divider is drawn above it. */
+  unread?: boolean | undefined;
+  /** A decision line's answer as this phone gave it (its own record), shown back. */
+  given?: GivenAnswer | undefined;
 }
 
 /**
@@ -25,14 +32,17 @@ interface RowProps {
  * notices and tools as quieter rows. Agent text is drawn as text nodes; markdown only through
  * MarkdownView.
  */
-function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
+function renderEntry({ entry, day, time, pos, rowRef, unread, given }: RowProps) {
   const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1 };
-  if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} />;
+  if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} day={day} unread={unread} given={given} />;
   const { item } = entry;
   let body;
   let look = 'bubble';
   switch (item.kind) {
     case 'user':
+      // The person's own words: what they typed as an address opens as one.
+      body = <LinkedText text={item.text} />;
+      break;
     case 'reply':
       body = item.text;
       break;
@@ -63,8 +73,8 @@ function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
       return null; // a kind this build does not know is skipped
   }
   const kindClass = `entry ${item.kind === 'markdown' ? 'markdown-item' : item.kind}${item.kind === 'tool' ? ` status-${item.status}` : ''}`;
-  // Most rows are their bubble; only a row that opens a day or a group wraps it (fewer elements in a long chat).
-  if (day === undefined && time === undefined) {
+  // Most rows are their bubble; only a row that opens a day, a group or the unread ones wraps it (fewer elements in a long chat).
+  if (day === undefined && time === undefined && !unread) {
     return (
       <li {...place} class={`${kindClass} ${look}`} data-kind={item.kind}>
         {body}
@@ -73,6 +83,7 @@ function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
   }
   return (
     <li {...place} class={`${kindClass} framed`} data-kind={item.kind} data-day={day} data-time={time}>
+      {unread && <UnreadLine />}
       <div class={look}>{body}</div>
     </li>
   );
@@ -85,7 +96,8 @@ function renderEntry({ entry, day, time, pos, rowRef }: RowProps) {
  */
 export class ChatEntryView extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.entry !== this.props.entry || next.day !== this.props.day || next.time !== this.props.time || next.pos !== this.props.pos;
+    const was = this.props;
+    return next.entry !== was.entry || next.day !== was.day || next.time !== was.time || next.pos !== was.pos || next.unread !== was.unread || next.given !== was.given;
   }
 
   override render() {

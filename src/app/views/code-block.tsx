@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n';
+import { CodeView } from '../markdown/code-view';
 
-/** A code item: monospace, its language named, and a copy button. */
+/** A code item: monospace, its language named, and a copy button; highlighted, or drawn as a diff (CodeView). */
 export function CodeBlock({ text, language }: { text: string; language?: string }) {
   const copied = useSignal(false);
   const copy = async () => {
@@ -22,10 +23,7 @@ export function CodeBlock({ text, language }: { text: string; language?: string 
           {copied.value ? t('item.code.copied') : t('item.code.copy')}
         </button>
       </div>
-      {/* Focusable, so a keyboard can scroll a long line sideways too. */}
-      <pre tabIndex={0} aria-label={language ? t('item.code.labelled', { language }) : t('item.code.label')}>
-        <code>{text}</code>
-      </pre>
+      <CodeView text={text} language={language} label={language ? t('item.code.labelled', { language }) : t('item.code.label')} />
     </>
   );
 }

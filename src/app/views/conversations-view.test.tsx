@@ -1,21 +1,30 @@
 // @vitest-environment jsdom
 import { signal } from '@preact/signals';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRow, ClosedConversationRow, ConversationRow, LayoutWorkspace } from '../../wire/bridge-json';
 import type { Caps } from '../../wire/types';
-import { actsWith } from '../stores/testing/acts-kit';
+import { createStorage } from '../storage';
+import { createDraftsStore } from '../stores/drafts-store';
+import { actsWith, memory } from '../stores/testing/acts-kit';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentRow, buttonNames, capsOf, mount, type Mounted } from './testing/acts-rig';
 import { ConversationsView } from './conversations-view';
+import { composerDraftKey, Drafts } from './drafts';
 
 let view: Mounted | undefined;
+// The list words times by the day they fall on: the tests run at a fixed afternoon.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 2, 12, 15, 30));
+});
 afterEach(() => {
   view?.unmount();
   view = undefined;
+  vi.useRealTimers();
 });
 
 const layout: LayoutWorkspace[] = [{ id: 'w1', title: 'Main', tabs: [{ id: 't1', title: 'Build' }] }];
-const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+const today = (hour: number, minute: number) => new Date(2026, 2, 12, hour, minute).toISOString();
 
 const release: ConversationRow = { paneId: 'p1', workspaceId: 'w1', tabId: 't1', title: 'Release', place: 'Main · Build', state: 'idle', needsYou: 0 };
 
@@ -54,10 +63,10 @@ describe("an agent's conversations", () => {
     expect(view.root.querySelector('.manage-link')).toBeNull();
   });
 
-  it("tells each row's newest item in one line, how long ago, its state and how many wait", () => {
+  it("tells each row's newest item in one line, when it last moved (the clock time today), its state and how many wait", () => {
     const rows: ConversationRow[] = [
-      { ...release, paneId: 'p1', state: 'working', preview: { kind: 'tool', text: 'Bash', at: minutesAgo(5) } },
-      { ...release, paneId: 'p2', title: 'Notes', preview: { kind: 'user', text: 'ship it', at: minutesAgo(0) } },
+      { ...release, paneId: 'p1', state: 'working', activeAt: today(15, 25), preview: { kind: 'tool', text: 'Bash', at: today(15, 20) } },
+      { ...release, paneId: 'p2', title: 'Notes', preview: { kind: 'user', text: 'ship it', at: today(15, 30) } },
     ];
     const waiting: ConversationRow = {
       ...release,
@@ -65,35 +74,59 @@ describe("an agent's conversations", () => {
       title: 'Deploy',
       state: 'waiting',
       needsYou: 2,
-      preview: { kind: 'reply', text: 'Which region?', at: minutesAgo(90) },
+      activeAt: today(14, 0),
+      preview: { kind: 'reply', text: 'Which region?', at: today(13, 58) },
     };
     view = mount(<ConversationsView store={store(capsOf('send'), { open: rows, needsYou: [waiting] })} acts={actsWith([]).acts} agentName="desk" />);
     const row = (pane: string) => view!.root.querySelector(`[data-pane="${pane}"]`)!;
-    const text = (pane: string, part: string) => row(pane).querySelector(part)?.textContent;
-    expect([text('p1', '.row-preview'), text('p1', '.row-time'), text('p1', '.row-state')]).toEqual(['Tool: Bash', '5 minutes ago', 'working']);
-    expect([text('p2', '.row-preview'), text('p2', '.row-time')]).toEqual(['You: ship it', 'now']);
+    const text = (pane: string, part: string) => row(pane).querySelector(part)?.textContent?.replace(/\s/gu, ' ');
+    expect([text('p1', '.row-preview'), text('p1', '.row-time'), text('p1', '.row-state')]).toEqual(['Tool: Bash', '3:25 PM', 'working']);
+    expect([text('p2', '.row-preview'), text('p2', '.row-time')]).toEqual(['You: ship it', '3:30 PM']);
     expect([text('p3', '.row-preview'), text('p3', '.row-time'), text('p3', '.row-state'), text('p3', '.row-waiting')]).toEqual([
       'Which region?',
-      '2 hours ago',
+      '2:00 PM',
       'waiting',
       '2 to answer',
     ]);
-    expect(row('p1').querySelector('time')?.getAttribute('datetime')).toBe(rows[0]!.preview!.at);
+    expect(row('p1').querySelector('time')?.getAttribute('datetime')).toBe(rows[0]!.activeAt);
     expect(text('p1', '.row-waiting')).toBeUndefined();
   });
 
-  it('gives a row with no item yet no preview and no time', () => {
-    view = mount(<ConversationsView store={store(capsOf('send'))} acts={actsWith([]).acts} agentName="desk" />);
+  it('gives a row with no item yet its time but no preview', () => {
+    view = mount(<ConversationsView store={store(capsOf('send'), { open: [{ ...release, activeAt: today(9, 5) }] })} acts={actsWith([]).acts} agentName="desk" />);
     expect(view.root.querySelector('.row-preview')).toBeNull();
-    expect(view.root.querySelector('.row-time')).toBeNull();
+    expect(view.root.querySelector('.row-time')?.textContent?.replace(/\s/gu, ' ')).toBe('9:05 AM');
   });
 
-  it('dates closed rows with a short date', () => {
-    const closed: ClosedConversationRow[] = [{ id: 'c1', title: 'Old notes', closedAt: '2020-03-04T10:00:00Z' }];
+  it('marks a conversation with an unsent draft in place of its preview, and not one whose draft is empty', () => {
+    const kept = memory();
+    const drafts = createDraftsStore(createStorage(() => kept));
+    drafts.set(composerDraftKey('desk', 'p1'), 'half a\nthought');
+    drafts.set(composerDraftKey('desk', 'p2'), '   ');
+    const rows: ConversationRow[] = [
+      { ...release, activeAt: today(9, 0), preview: { kind: 'reply', text: 'Ready.', at: today(9, 0) } },
+      { ...release, paneId: 'p2', activeAt: today(8, 0), preview: { kind: 'reply', text: 'Done.', at: today(8, 0) } },
+    ];
+    view = mount(
+      <Drafts.Provider value={drafts}>
+        <ConversationsView store={store(capsOf('send'), { open: rows })} acts={actsWith([]).acts} agentName="desk" />
+      </Drafts.Provider>,
+    );
+    const preview = (pane: string) => view!.root.querySelector(`[data-pane="${pane}"] .row-preview`)!;
+    expect([preview('p1').querySelector('.draft-mark')?.textContent, preview('p1').textContent]).toEqual(['Draft', 'Draft half a\nthought']);
+    expect([preview('p2').querySelector('.draft-mark'), preview('p2').textContent]).toEqual([null, 'Done.']);
+  });
+
+  it('dates closed rows as the list does: the clock time for one closed today, a date for one closed long ago', () => {
+    const closed: ClosedConversationRow[] = [
+      { id: 'c1', title: 'Old notes', closedAt: '2020-03-04T10:00:00Z' },
+      { id: 'c2', title: 'This morning', closedAt: today(8, 15), updatedAt: today(8, 10) },
+    ];
     view = mount(<ConversationsView store={store(capsOf('history'), { closed })} acts={actsWith([]).acts} agentName="desk" />);
     const row = view.root.querySelector('[data-conversation="c1"]')!;
     expect(row.querySelector('.row-time')?.textContent).toBe('Mar 4, 2020');
     expect(row.getAttribute('href')).toBe('#/agent/desk/closed/c1');
+    expect(view.root.querySelector('[data-conversation="c2"] .row-time')?.textContent?.replace(/\s/gu, ' ')).toBe('8:15 AM');
   });
 
   it('says so when no durable agent of this name is attached', () => {

@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useContext, useEffect } from 'preact/hooks';
 import { t } from '../i18n';
 import { hrefOf } from '../routes';
 import type { ActsStore } from '../stores/acts-store';
 import type { ConversationsStore } from '../stores/conversations-store';
 import { agentStatusText, reasonText } from './agent-status';
 import { useCanAct } from './can-act';
+import { Drafts, unsentText } from './drafts';
 import { ClosedRow, OpenRow } from './list/conversation-row';
 import { useNow } from './list/use-now';
 import { hasManage } from './manage/has-manage';
@@ -22,13 +23,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * An agent's conversations like a messenger's list: those that need you, the other open ones,
- * then Closed; its starters. Renaming and closing workspaces and tabs live on the Manage
+ * then Closed, each the most recently active first, with the person's unsent drafts marked; its starters. Renaming and closing workspaces and tabs live on the Manage
  * screen, one link away, so the list holds only what opens a chat.
  */
 export function ConversationsView({ store, acts, agentName }: { store: ConversationsStore; acts: ActsStore; agentName: string }) {
   useEffect(() => store.show(agentName), [store, agentName]);
   const canAct = useCanAct();
   const now = useNow();
+  const drafts = useContext(Drafts);
   const agent = store.agent.value;
   const historyKept = agent?.caps?.history === true;
   useEffect(() => {
@@ -41,7 +43,6 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
   if (store.missing.value) {
     return (
       <main class="screen conversations">
-        <h2>{agentName}</h2>
         <p class="banner" role="status">
           {t('conversations.notFound')}
         </p>
@@ -50,9 +51,6 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
   }
   return (
     <main class={`screen conversations${store.stale.value || status ? ' stale' : ''}`}>
-      <h2>
-        {agentName} <span class="badge">{t('durable.experimental')}</span>
-      </h2>
       {agent?.status === 'version-mismatch' && reasonText(agent) && (
         <p class="banner warn" role="alert">
           {reasonText(agent)}
@@ -68,7 +66,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
         <Section id="needs-you-heading" title={t('conversations.needsYou')}>
           <ul class="conversation-list">
             {needsYou.map((row) => (
-              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} />
+              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} draft={unsentText(drafts, agentName, row.paneId)} />
             ))}
           </ul>
         </Section>
@@ -77,7 +75,7 @@ export function ConversationsView({ store, acts, agentName }: { store: Conversat
         <Section id="open-heading" title={t('conversations.open')}>
           <ul class="conversation-list">
             {open.map((row) => (
-              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} />
+              <OpenRow key={row.paneId} agent={agentName} row={row} now={now} draft={unsentText(drafts, agentName, row.paneId)} />
             ))}
           </ul>
         </Section>

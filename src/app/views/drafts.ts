@@ -1,6 +1,7 @@
 import { useSignal, type Signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import { askKey } from '../../wire/ask-key';
 import type { DraftsStore } from '../stores/drafts-store';
 
 /** The phone's drafts, for the views that take typing (the app view provides them). */
@@ -24,4 +25,13 @@ export function useDraft<T>(key: string, initial: T, parse: (raw: unknown) => T 
       drafts?.clear(key);
     },
   };
+}
+
+/** Where the composer keeps what is typed in one conversation (the list reads it for its draft mark). */
+export const composerDraftKey = (agent: string, paneId: string): string => `composer/${askKey(agent, paneId)}`;
+
+/** The text typed in a conversation's composer and not sent yet, or null when there is none (or only white space). */
+export function unsentText(drafts: DraftsStore | null, agent: string, paneId: string): string | null {
+  const kept = drafts?.get(composerDraftKey(agent, paneId));
+  return typeof kept === 'string' && kept.trim() !== '' ? kept : null;
 }

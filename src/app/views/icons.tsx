@@ -17,6 +17,7 @@ const PATHS = {
   failed: 'M6 6l12 12M18 6L6 18',
   denied: 'M5.6 5.6l12.8 12.8M12 4a8 8 0 1 0 0 16 8 8 0 0 0 0-16z',
   answer: 'M12 8v5m0 3.5v.01M12 3l10 17H2z',
+  settings: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 2v3m0 14v3M2 12h3m14 0h3M4.9 4.9l2.1 2.1m9.9 9.9l2.1 2.1M4.9 19.1l2.1-2.1m9.9-9.9l2.1-2.1',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -35,7 +35,7 @@ export function useScreenPlace(route: Route, title: string): void {
       return;
     }
     // A screen whose code loads on first use draws its heading a little later: focus waits for it.
-    const stopFocusing = whenDrawn('.chat-header h2, main h2', (heading) => {
+    const stopFocusing = whenDrawn('.screen-header h2, main h2', (heading) => {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     });

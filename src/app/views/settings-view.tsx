@@ -27,7 +27,6 @@ export function SettingsView({ pairing, install, locale, push }: { pairing: Pair
   };
   return (
     <main class="screen settings">
-      <h2>{t('settings.title')}</h2>
       {!device && <p class="muted">{t('settings.unknown')}</p>}
       {device && (
         <>

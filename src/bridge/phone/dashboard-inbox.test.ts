@@ -126,4 +126,24 @@ describe("a conversation row's preview", () => {
     // A pane with no item yet has no preview.
     expect((await get<AgentJson>('/api/agents/desk-b')).conversations[0]!.preview).toBeUndefined();
   });
+
+  it('says when each conversation last moved: its newest item, ask or turn; else when the bridge first saw it', async () => {
+    const pane = paneOf(agents[0]!);
+    pane.item({ id: 'i1', kind: 'reply', text: 'Looking.', at: '2025-03-01T10:00:00.000Z' });
+    const before = new Date().toISOString();
+    paneOf(agents[1]!); // no item, ask or turn
+    for (const agent of agents) agent.ready();
+    await start();
+    const row = async (name: string) => (await get<AgentJson>(`/api/agents/${name}`)).conversations[0]!;
+    expect((await row('desk-a')).activeAt).toBe('2025-03-01T10:00:00.000Z');
+    const seen = (await row('desk-b')).activeAt!;
+    expect(seen >= before && seen <= new Date().toISOString()).toBe(true);
+
+    void pane.ask({ kind: 'text', toolCallId: 'q', title: 'Name it?' }).catch(() => {});
+    await poll();
+    const asked = (await row('desk-a')).activeAt!;
+    expect(asked > '2025-03-01T10:00:00.000Z').toBe(true);
+    expect((await row('desk-a')).preview!.at).toBe('2025-03-01T10:00:00.000Z'); // the preview is still the item
+    expect((await row('desk-b')).activeAt).toBe(seen); // first seen once, not every read
+  });
 });

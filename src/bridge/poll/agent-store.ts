@@ -5,6 +5,7 @@ import type { AgentJson, AgentRow, AgentStatus, ChatJson } from '../../wire/brid
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
 import { fairShare, PaneLog } from './pane-log';
+import { lastActivity } from './row-activity';
 import { rowPreview } from './row-preview';
 
 /** Everything the bridge knows of one agent, and the JSON the phone reads of it. */
@@ -18,6 +19,12 @@ export class AgentStore {
   readonly panes = new Map<string, PaneLog>();
   /** Rises on every change the phone could see. */
   version = 0;
+  /**
+   * When this bridge first saw each open pane (its own clock): the last activity of a conversation
+   * that has no item, ask or turn with a time yet, so every row of the list has one. Kept as long
+   * as the pane is open.
+   */
+  private readonly firstSeen = new Map<string, string>();
   /** Titles of conversations seen in the agent's history, for a closed conversation's heading (bounded). */
   private readonly historyTitles = new Map<string, string>();
   /** What `collie doctor` counts on its `program` line: reads of the agent and results of acts. */
@@ -62,7 +69,10 @@ export class AgentStore {
     this.snapshot = snapshot;
     const live = new Set(panesOf(snapshot).map(({ pane }) => pane.id));
     for (const id of this.panes.keys()) if (!live.has(id)) this.panes.delete(id);
+    for (const id of this.firstSeen.keys()) if (!live.has(id)) this.firstSeen.delete(id);
+    const seenAt = new Date().toISOString();
     for (const { pane } of panesOf(snapshot)) {
+      if (!this.firstSeen.has(pane.id)) this.firstSeen.set(pane.id, seenAt);
       const log = this.paneLog(pane.id);
       for (const ask of pane.asks) log.rememberAsk(ask);
     }
@@ -140,8 +150,12 @@ export class AgentStore {
           needsYou: pane.asks.length,
         };
         if (pane.conversationId) row.conversationId = pane.conversationId;
-        const preview = rowPreview(this.panes.get(pane.id)?.entries ?? []);
+        const log = this.panes.get(pane.id);
+        const preview = rowPreview(log?.entries ?? []);
         if (preview) row.preview = preview;
+        const turns = [pane.turn, log?.turn].flatMap((turn) => [turn?.startedAt, turn?.endedAt]);
+        const activeAt = lastActivity([preview?.at, ...pane.asks.map((ask) => ask.createdAt), ...turns]) ?? this.firstSeen.get(pane.id);
+        if (activeAt) row.activeAt = activeAt;
         return row;
       }),
       layout: (this.snapshot?.workspaces ?? []).map((ws) => ({ id: ws.id, title: ws.title, tabs: ws.tabs.map((tab) => ({ id: tab.id, title: tab.title })) })),

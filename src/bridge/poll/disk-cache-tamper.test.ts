@@ -99,7 +99,12 @@ describe('a tampered or broken cache log', () => {
           meta: { cursor: 2, epoch: EPOCH, trimmed: false, turn: { id: 'a/b', state: 'running' } },
           entries: [{ type: 'item', item: { id: 'a', kind: 'reply', at: '', text: long } }],
         },
-        { k: 'add', id: 'p', at: 1, entries: [{ type: 'decision', id: 'd', decidedBy: 'phone', title: 'Q\u202e?', answered: { labels: ['Y\u0007es', 42] } }] },
+        {
+          k: 'add',
+          id: 'p',
+          at: 1,
+          entries: [{ type: 'decision', id: 'd', decidedBy: 'phone', title: 'Q\u202e?', askId: '../a', at: 'soon', answered: { labels: ['Y\u0007es', 42] } }],
+        },
       ),
     );
     const { store, loaded, logs } = await reloaded(dir.path);

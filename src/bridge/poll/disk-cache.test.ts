@@ -80,7 +80,7 @@ describe('the disk cache', () => {
         entries: [
           { type: 'item', item: { id: 'x', kind: 'reply', at: '', text: 'a\u200bb' } },
           { type: 'item', item: { id: 'l', kind: 'link', at: '', url: 'javascript:alert(1)' } },
-          { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q\u0000' },
+          { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q\u0000', askId: 'a1', at: '2026-03-12T09:30:00.000Z' },
         ],
       },
     };
@@ -92,7 +92,7 @@ describe('the disk cache', () => {
     expect(chat.trimmed).toBe(true);
     expect(chat.entries).toEqual([
       { type: 'item', item: { id: 'x', kind: 'reply', at: '', text: 'ab' } },
-      { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q' },
+      { type: 'decision', id: 'd1', decidedBy: 'timeout', title: 'Q', askId: 'a1', at: '2026-03-12T09:30:00.000Z' },
     ]);
 
     await writeFile(join(folder, 'cache.json'), '{nope');

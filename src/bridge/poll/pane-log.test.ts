@@ -73,6 +73,7 @@ describe('the agent budget across panes', () => {
 });
 
 describe('the line an ask leaves when it closes', () => {
+  const AT = '2026-03-12T09:30:00.000Z';
   const closed = (decidedBy: 'phone' | 'program' | 'timeout', outcome: import('../../wire/types').Answer | null, seq = 7) => ({
     seq,
     type: 'ask-closed' as const,
@@ -90,27 +91,38 @@ describe('the line an ask leaves when it closes', () => {
   };
 
   it('names the options a phone chose by their labels', () => {
-    expect(decisionLine(closed('phone', { optionIds: ['y'] }), choice)).toEqual({
+    expect(decisionLine(closed('phone', { optionIds: ['y'] }), choice, AT)).toEqual({
       type: 'decision',
       id: 'decision-7',
       decidedBy: 'phone',
       title: 'Ship it?',
+      askId: 'a1',
+      at: AT,
       answered: { labels: ['Yes'] },
     });
   });
 
   it('says only that a typed answer or a form was sent, never its words', () => {
-    expect(decisionLine(closed('phone', { text: '' }), { title: 'Why?', kind: 'text', options: [] }).answered).toEqual({ typed: 'text' });
-    expect(decisionLine(closed('phone', { values: {} }), { title: 'Form', kind: 'form', options: [] }).answered).toEqual({ typed: 'form' });
+    expect(decisionLine(closed('phone', { text: 'web-3' }), { title: 'Why?', kind: 'text', options: [] }, AT)).not.toHaveProperty('answered.text');
+    expect(JSON.stringify(decisionLine(closed('phone', { text: 'web-3' }), { title: 'Why?', kind: 'text', options: [] }, AT))).not.toContain('web-3');
+    expect(decisionLine(closed('phone', { text: '' }), { title: 'Why?', kind: 'text', options: [] }, AT).answered).toEqual({ typed: 'text' });
+    expect(decisionLine(closed('phone', { values: {} }), { title: 'Form', kind: 'form', options: [] }, AT).answered).toEqual({ typed: 'form' });
   });
 
   it('keeps who decided for the agent and the clock, with no answer', () => {
-    expect(decisionLine(closed('program', { optionIds: ['y'] }), choice)).toEqual({ type: 'decision', id: 'decision-7', decidedBy: 'program', title: 'Ship it?' });
-    expect(decisionLine(closed('timeout', null), undefined)).toEqual({ type: 'decision', id: 'decision-7', decidedBy: 'timeout', title: '' });
+    expect(decisionLine(closed('program', { optionIds: ['y'] }), choice, AT)).toEqual({
+      type: 'decision',
+      id: 'decision-7',
+      decidedBy: 'program',
+      title: 'Ship it?',
+      askId: 'a1',
+      at: AT,
+    });
+    expect(decisionLine(closed('timeout', null), undefined, AT)).toEqual({ type: 'decision', id: 'decision-7', decidedBy: 'timeout', title: '', askId: 'a1', at: AT });
   });
 
-  it('a pane log leaves the line for a phone answer too, from the ask it saw', () => {
-    const log = new PaneLog();
+  it('a pane log leaves the line for a phone answer too, from the ask it saw, dated by its clock', () => {
+    const log = new PaneLog(() => Date.parse(AT));
     log.apply({
       epoch: EPOCH,
       cursor: 1,
@@ -120,6 +132,6 @@ describe('the line an ask leaves when it closes', () => {
       ],
     });
     log.apply({ epoch: EPOCH, cursor: 2, view: false, events: [closed('phone', { optionIds: ['n'] }, 2)] });
-    expect(log.entries).toEqual([{ type: 'decision', id: 'decision-2', decidedBy: 'phone', title: 'Ship it?', answered: { labels: ['No'] } }]);
+    expect(log.entries).toEqual([{ type: 'decision', id: 'decision-2', decidedBy: 'phone', title: 'Ship it?', askId: 'a1', at: AT, answered: { labels: ['No'] } }]);
   });
 });

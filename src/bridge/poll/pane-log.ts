@@ -21,11 +21,12 @@ interface SeenAsk {
 }
 
 /**
- * The chat's line for a closed ask. A phone's answer is named by the labels of the options it
- * chose (choice, permission); a typed answer only by its kind, as the bridge never keeps typed text.
+ * The chat's line for a closed ask, at `at` (when the bridge saw it close: the event carries no
+ * time). A phone's answer is named by the labels of the options it chose (choice, permission); a
+ * typed answer only by its kind, as the bridge never keeps typed text.
  */
-export function decisionLine(event: Extract<PaneEvent, { type: 'ask-closed' }>, seen: SeenAsk | undefined): DecisionEntry {
-  const line: DecisionEntry = { type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title: seen?.title ?? '' };
+export function decisionLine(event: Extract<PaneEvent, { type: 'ask-closed' }>, seen: SeenAsk | undefined, at: string): DecisionEntry {
+  const line: DecisionEntry = { type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title: seen?.title ?? '', askId: event.askId, at };
   if (event.decidedBy !== 'phone') return line;
   const outcome = event.outcome;
   if (outcome && 'optionIds' in outcome) {
@@ -70,6 +71,9 @@ export class PaneLog {
   dropped = 0;
   private readonly replaced = new Set<number>();
 
+  /** `now`: the clock that dates decision lines. */
+  constructor(private readonly now: () => number = Date.now) {}
+
   /** What the disk cache keeps of this pane. */
   saved(): SavedPane {
     return { cursor: this.cursor, epoch: this.epoch, trimmed: this.trimmed, turn: this.turn, entries: this.entries };
@@ -110,7 +114,7 @@ export class PaneLog {
             break;
           case 'ask-closed':
             rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
-            this.push(decisionLine(event, this.asksSeen.get(event.askId)));
+            this.push(decisionLine(event, this.asksSeen.get(event.askId), new Date(this.now()).toISOString()));
             break;
           case 'turn':
             this.turn = event.turn;

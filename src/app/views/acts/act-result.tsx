@@ -23,7 +23,7 @@ export function ActResult({ acts, controlKey, onRetried, onShowAsk, prefix }: Pr
   const askOpen = status.phase === 'done' && status.reply.outcome === 'refused' && status.reply.reason === 'ask-open' ? status.reply : null;
   const retry = async () => {
     if (!controlKey) return;
-    const request = acts.intentOf(controlKey)?.request; // before the retry settles and drops its text
+    const request = acts.pendingRequest(controlKey); // before the retry settles and drops its text
     const reply = await acts.retry(controlKey);
     onRetried?.(reply, request);
   };

@@ -4,6 +4,7 @@ import type { ActsStore } from '../../stores/acts-store';
 import { Belt } from '../belt';
 import { Composer } from '../composer/composer';
 import { Icon } from '../icons';
+import { JumpToLatest } from './jump-to-latest';
 
 interface Props {
   chat: ChatJson;
@@ -14,32 +15,31 @@ interface Props {
   /** Open asks to answer, and whether their cards can be seen right now. */
   asks: number;
   asksInView: boolean;
-  /** New items below the reader. */
+  /** The newest entry is out of sight, and how many entries the reader has not reached. */
+  away: boolean;
   unseen: number;
   onNewest(): void;
   onShowAsk(askId: string | undefined): void;
 }
 
 /**
- * What stays at the bottom of the chat, above the on-screen keyboard: the "New messages" pill,
- * a "Needs your answer" bar while an ask's card is out of sight, the belt and the composer.
+ * What stays at the bottom of the chat, above the on-screen keyboard: one slim "Needs your
+ * answer" line while an ask is open, the jump-to-latest button beside it while the newest entry is
+ * out of sight, the belt and the composer.
  */
-export function ChatDock({ chat, acts, agentName, paneId, canAct, asks, asksInView, unseen, onNewest, onShowAsk }: Props) {
+export function ChatDock({ chat, acts, agentName, paneId, canAct, asks, asksInView, away, unseen, onNewest, onShowAsk }: Props) {
   const acting = { acts, agentName, paneId, chat };
   return (
     <div class="chat-dock">
-      {unseen > 0 && (
-        <button type="button" class="new-pill" onClick={onNewest}>
-          <Icon name="down" />
-          {t('chat.newMessages')}
-        </button>
-      )}
-      {asks > 0 && !asksInView && (
-        <button type="button" class="answer-bar" onClick={() => onShowAsk(chat.asks[0]?.id)}>
+      {/* The open question's one line: it replaces the composer's note, and leads to the card. */}
+      {asks > 0 && (
+        <button type="button" class={`answer-bar${asksInView ? ' in-view' : ''}`} onClick={() => onShowAsk(chat.asks[0]?.id)}>
           <Icon name="answer" />
-          {t('chat.needsAnswerCount', { count: asks })}
+          <span class="answer-bar-text">{t('chat.needsAnswerCount', { count: asks })}</span>
+          <Icon name="chevron" />
         </button>
       )}
+      {away && <JumpToLatest unseen={unseen} onJump={onNewest} />}
       {canAct && <Belt {...acting} />}
       {canAct && <Composer {...acting} onShowAsk={onShowAsk} />}
     </div>

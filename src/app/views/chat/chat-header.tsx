@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { t } from '../../i18n';
-import { Icon } from '../icons';
+import { ScreenHeader } from '../header/screen-header';
 import './chat.css';
 
 interface Props {
@@ -11,32 +10,26 @@ interface Props {
   meta: ComponentChildren;
   /** A warning that belongs on top, such as the agent being unreachable. */
   note?: string | null;
+  /** The chat's menu button (Rename, Close, Recent sends, the agent). */
+  actions?: ComponentChildren;
+  /** The connection's state, kept in sight above the chat. */
+  banner?: ComponentChildren;
 }
 
 /**
- * The chat's own header, which stays on top while the chat scrolls under it: Back, the
- * conversation's title, the agent and the pane's state. It stands outside <main>, so the
- * chat's own links are only the agent's.
+ * A chat's header: the screen header every screen wears, with the conversation as its title and
+ * the agent and the pane's state under it. It stands outside <main>, so the chat's own links are
+ * only the agent's.
  */
-export function ChatHeader({ title, backHref, meta, note }: Props) {
+export function ChatHeader({ title, backHref, meta, note, actions, banner }: Props) {
   return (
-    <header class="chat-header">
-      {/* The frame's bar, which names the app, is hidden on a chat: its heading stays for screen readers. */}
-      <h1 class="visually-hidden">{t('app.title')}</h1>
-      <div class="chat-header-row">
-        <a class="chat-back" href={backHref} aria-label={t('nav.back')}>
-          <Icon name="back" />
-        </a>
-        <div class="chat-heading">
-          <h2 class="chat-title">{title}</h2>
-          <p class="chat-meta">{meta}</p>
-        </div>
-      </div>
+    <ScreenHeader title={title} subtitle={meta} backHref={backHref} actions={actions}>
+      {banner}
       {note && (
-        <p class="banner warn chat-note" role="status">
+        <p class="banner warn" role="status">
           {note}
         </p>
       )}
-    </header>
+    </ScreenHeader>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
+import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
 import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
@@ -11,6 +12,7 @@ import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
 
 const NO_ENTRIES: ChatEntry[] = [];
+const NO_ANSWERS: ReadonlyMap<string, GivenAnswer> = new Map();
 const isMarkdown = (entry: ChatEntry) => entry.type === 'item' && entry.item.kind === 'markdown';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
@@ -27,13 +29,17 @@ interface Props {
   trimmed: boolean;
   /** Loading older items, for agents that keep a history; null otherwise. */
   older: OlderControl | null;
+  /** The first entry not seen when the chat opened: the divider goes above it, and the chat opens there. */
+  unreadAt?: number | null | undefined;
+  /** What this phone answered, by ask id: decision lines show it back. */
+  given?: ReadonlyMap<string, GivenAnswer> | undefined;
 }
 
 /**
  * The chat's items, oldest first, with their day headings and group times; older ones load at
  * the top. Only the rows near the viewport are drawn (a long chat stays light on a phone).
  */
-export function ChatLog({ entries, trimmed, older }: Props) {
+export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_ANSWERS }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
   const times = useMemo(() => timesOf(entries, Date.now(), pageLocale()), [timesOf, entries]);
@@ -48,9 +54,20 @@ export function ChatLog({ entries, trimmed, older }: Props) {
       <WindowedList
         items={drawn}
         keyOf={entryKey}
-        estimate={(entry, i) => estimateRow(entry, times[i], width)}
-        row={(entry, i, ref) => <ChatEntryView entry={entry} day={times[i]?.day} time={times[i]?.time} pos={i + 1} rowRef={ref} />}
+        estimate={(entry, i) => estimateRow(entry, times[i], width, i === unreadAt)}
+        row={(entry, i, ref) => (
+          <ChatEntryView
+            entry={entry}
+            day={times[i]?.day}
+            time={times[i]?.time}
+            pos={i + 1}
+            rowRef={ref}
+            unread={i === unreadAt}
+            given={entry.type === 'decision' && entry.askId !== undefined ? given.get(entry.askId) : undefined}
+          />
+        )}
         listClass="entries"
+        openAt={drawn === entries ? (unreadAt ?? undefined) : undefined}
       />
     </div>
   );

@@ -32,6 +32,10 @@ function chatStore(json: ChatJson, missing: Missing = null): ChatStore {
     show: () => () => {},
     answer: async () => {},
     retry: async () => {},
+    given: signal(new Map()),
+    seenAtOpen: signal(null),
+    unread: signal(null),
+    markSeen: () => {},
   };
 }
 
@@ -47,7 +51,7 @@ const at = (minute: number) => new Date(2026, 2, 12, 9, minute).toISOString();
 describe('the chat screen', () => {
   it('says which is gone: a closed conversation, or an agent that is not attached (not a bridge that does not answer)', () => {
     let { root } = draw(chatJson({}), [], 'pane');
-    expect(root.querySelector('main .banner')?.textContent).toBe('This conversation is not open any more.');
+    expect(root.querySelector('main .banner')?.textContent).toBe('This conversation is no longer there: it was closed, or this address is out of date.');
     view?.unmount();
     ({ root } = draw(chatJson({}), [], 'agent'));
     expect(root.querySelector('main .banner')?.textContent).toBe('This durable agent is not attached.');
@@ -56,11 +60,12 @@ describe('the chat screen', () => {
 
   it('heads the chat with Back (an icon named Back), the title, the agent and what the pane is doing', () => {
     const { root } = draw(chatJson({ pane: { state: 'working' } }));
-    const back = root.querySelector<HTMLAnchorElement>('header a.chat-back')!;
+    const back = root.querySelector<HTMLAnchorElement>('header a.header-back')!;
     expect([back.getAttribute('aria-label'), back.getAttribute('href'), back.textContent]).toEqual(['Back', '#/agent/desk', '']);
     expect(back.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     expect(root.querySelector('header h2')?.textContent).toBe('Release');
-    expect(root.querySelector('.chat-meta')?.textContent).toBe('deskworking');
+    expect(root.querySelector('.header-subtitle')?.textContent).toBe('deskworking');
+    expect(root.querySelector('header .chat-menu-button')?.getAttribute('aria-label')).toBe('Conversation menu');
     expect(root.querySelector('main a')).toBeNull(); // the chat's own links are only the agent's
   });
 
@@ -122,13 +127,20 @@ describe('the chat screen', () => {
   });
 
   it('offers Rename and Close only for their caps, and goes back to the list once closed', async () => {
+    // jsdom has <dialog> without its methods; the browser's modal behaviour is the e2e suite's.
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
     let { root } = draw(chatJson({ caps: capsOf('send') }));
     expect(root.textContent).not.toContain('Manage');
     view!.unmount();
     const drawn = draw(chatJson({ caps: capsOf('rename', 'close') }), [{ outcome: 'done' }]);
     root = drawn.root;
     const { navigate } = drawn;
-    expect(buttonNames(root)).toEqual(['Rename', 'Close']);
+    // In the header's menu, nowhere below the composer.
+    const sheet = root.querySelector<HTMLElement>('dialog.chat-sheet')!;
+    expect(buttonNames(sheet).filter(Boolean)).toEqual(['Rename', 'Close']);
+    expect(root.querySelector('.composer ~ .manage, .chat-end ~ *')).toBeNull();
     tap(button(root, 'Close'));
     expect(root.textContent).toContain('Tap again to close.');
     expect(navigate).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import { go } from '../../navigate';
@@ -10,13 +11,11 @@ import { useCanAct } from '../can-act';
 import { ChatDock } from './chat-dock';
 import { ChatHeader } from './chat-header';
 import { ChatLog } from './chat-log';
-import { useChatScroll } from './chat-scroll';
+import { useChatReading } from './use-chat-reading';
 import { useInView } from './use-in-view';
 import { focusAskCard } from '../composer/focus-ask';
 import { useOpenAtCard } from '../inbox/open-at-card';
-import { RecentSends } from '../composer/recent-sends';
-import { ManageSection } from '../manage/manage-section';
-import { entryKey } from '../../../wire/entry-key';
+import { ChatMenu } from './chat-menu';
 
 export interface ChatProps {
   store: ChatStore;
@@ -27,14 +26,16 @@ export interface ChatProps {
   navigate?: typeof go;
   /** Opened at this ask's card (the dashboard's inbox links to it). */
   askId?: string | undefined;
+  /** The connection's state, drawn in the header so it never scrolls away. */
+  banner?: ComponentChildren;
 }
 
 /**
  * An open conversation, live, as a messenger shows it: the header on top, the items from the
- * oldest loaded to the newest, open cards just above the composer pinned at the bottom; the
- * pane's receipts and Manage below the composer.
+ * oldest loaded to the newest, open cards just above the composer pinned at the bottom. The
+ * pane's receipts, Rename and Close live in the header's menu: nothing sits below the composer.
  */
-export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askId }: ChatProps) {
+export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askId, banner }: ChatProps) {
   const canAct = useCanAct();
   const main = useRef<HTMLElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -42,24 +43,27 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
   const chat = store.chat.value;
   const entries = store.entries.value;
   const asks = store.asks.value;
-  const last = entries.at(-1);
-  const scroll = useChatScroll(end, { key: last ? entryKey(last) : null, mine: last?.type === 'item' && last.item.kind === 'user', count: entries.length });
+  const { scroll, unreadAt, given } = useChatReading(store, end, JSON.stringify([agentName, paneId]), askId !== undefined);
   const asksInView = useInView(asksRef, asks.length > 0);
   useOpenAtCard(main, { agent: agentName, paneId, askId }, asks);
   const loadOlder = useCallback(() => void store.loadOlder(), [store]);
   const backHref = hrefOf({ screen: 'agent', agent: agentName });
   const state = chat?.pane.state;
+  const agentNote = chat ? agentStaleText(chat.agent) : null;
+  // A state read before the bridge or the agent stopped answering is not claimed as now.
+  const unsure = store.stale.value || agentNote !== null;
   const meta = (
     <>
       {agentName}
-      {state && <span class={`pane-state state-${state}`}>{t(`pane.state.${state}`)}</span>}
+      {state && !unsure && <span class={`pane-state state-${state}`}>{t(`pane.state.${state}`)}</span>}
+      {state && unsure && <span class="pane-state">{t('pane.state.unknown')}</span>}
     </>
   );
   const missing = store.missing.value;
   if (missing) {
     return (
       <>
-        <ChatHeader title={paneId} backHref={backHref} meta={agentName} />
+        <ChatHeader title={paneId} backHref={backHref} meta={agentName} banner={banner} />
         <main class="screen chat">
           <p class="banner">{t(missing === 'agent' ? 'conversations.notFound' : 'chat.notOpen')}</p>
           <a href={backHref}>{t('chat.backToList')}</a>
@@ -69,15 +73,29 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
   }
   const showAsk = (askId: string | undefined) => void focusAskCard(main.current, askId);
   const acting = { acts, agentName, paneId };
-  const agentNote = chat ? agentStaleText(chat.agent) : null;
+  const onClosed = () => navigate({ screen: 'agent', agent: agentName });
   return (
     <>
-      <ChatHeader title={chat?.pane.title ?? paneId} backHref={backHref} meta={meta} note={agentNote} />
+      <ChatHeader
+        title={chat?.pane.title ?? paneId}
+        backHref={backHref}
+        meta={meta}
+        note={agentNote}
+        banner={banner}
+        actions={chat && <ChatMenu {...acting} chat={chat} canAct={canAct} onClosed={onClosed} />}
+      />
       <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
         <div class="chat-body">
           {chat && entries.length === 0 && asks.length === 0 && <p class="muted chat-empty">{t('chat.empty')}</p>}
           {/* One log per pane: its measured rows belong to that conversation. */}
-          <ChatLog key={paneId} entries={entries} trimmed={store.trimmed.value} older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null} />
+          <ChatLog
+            key={paneId}
+            entries={entries}
+            trimmed={store.trimmed.value}
+            older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null}
+            unreadAt={unreadAt}
+            given={given}
+          />
           {asks.length > 0 && (
             <section ref={asksRef} class="asks" aria-labelledby="asks-heading">
               <h3 id="asks-heading">{t('chat.needsAnswer')}</h3>
@@ -103,6 +121,7 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
               canAct={canAct}
               asks={asks.length}
               asksInView={asksInView.value}
+              away={scroll.away.value}
               unseen={scroll.unseen.value}
               onNewest={scroll.toNewest}
               onShowAsk={showAsk}
@@ -110,8 +129,6 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
           )}
         </div>
         <div ref={end} class="chat-end" />
-        {chat && canAct && (chat.agent.caps?.send || chat.agent.caps?.steer) && <RecentSends sends={chat.sends} previewOf={(id) => acts.previewOf(id)} />}
-        {chat && canAct && <ManageSection {...acting} chat={chat} onClosed={() => navigate({ screen: 'agent', agent: agentName })} />}
       </main>
     </>
   );

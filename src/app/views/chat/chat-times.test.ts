@@ -53,6 +53,14 @@ describe('the times a chat shows', () => {
     expect(times).toEqual([{ day: 'Today', time: clockLabel(local(2026, 3, 12, 9, 0), 'en') }, null, { time: clockLabel(local(2026, 3, 12, 9, 1), 'en') }]);
   });
 
+  it('puts a dated decision line under its day: the day heading opens on it when it comes first, never again on the reply after it', () => {
+    const answered: ChatEntry = { ...decision, decidedBy: 'phone', at: new Date(local(2026, 3, 12, 9, 0)).toISOString() };
+    const times = rowTimes([item('a', local(2026, 3, 11, 9, 0)), answered, item('b', local(2026, 3, 12, 9, 1))], NOW, 'en');
+    expect(times).toEqual([{ day: 'Yesterday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') }, { day: 'Today' }, { time: clockLabel(local(2026, 3, 12, 9, 1), 'en') }]);
+    // The same day as the row above it: no heading of its own.
+    expect(rowTimes([item('a', local(2026, 3, 12, 8, 0)), answered], NOW, 'en')[1]).toBeNull();
+  });
+
   it('never changes a row for what comes after it, so an append leaves earlier rows alone', () => {
     const entries = [item('a', local(2026, 3, 12, 9, 0)), item('b', local(2026, 3, 12, 9, 1), 'user')];
     const before = rowTimes(entries, NOW, 'en');

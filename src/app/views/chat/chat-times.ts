@@ -1,9 +1,9 @@
-import { dateFormat, relativeFormat } from '../../intl-cache';
+import { dateFormat } from '../../intl-cache';
+import { asLabel, calendarDaysAgo, clockTime, nearDayWord } from '../clock';
 import type { ChatEntry } from '../../../wire/bridge-json';
 
 /** A gap this long between two items starts a new group, which shows its time again. */
 export const GROUP_GAP_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** What a row shows besides itself: a day heading above it, the time its group started. */
 export interface RowTimes {
@@ -11,7 +11,7 @@ export interface RowTimes {
   time?: string;
 }
 
-/** When an entry was written (ms) and its local day; decision lines carry no time. */
+/** When an entry was written (ms) and its local day; decision lines kept before they were dated carry none. */
 interface Stamp {
   at: number;
   day: number;
@@ -25,10 +25,8 @@ function stampOf(entry: ChatEntry): Stamp | null {
   let stamp = stamps.get(entry);
   if (stamp !== undefined) return stamp;
   stamp = null;
-  if (entry.type === 'item') {
-    const at = Date.parse(entry.item.at);
-    if (!Number.isNaN(at)) stamp = { at, day: startOfDay(at) };
-  }
+  const at = Date.parse((entry.type === 'item' ? entry.item.at : entry.at) ?? '');
+  if (!Number.isNaN(at)) stamp = { at, day: startOfDay(at) };
   stamps.set(entry, stamp);
   return stamp;
 }
@@ -42,20 +40,16 @@ const startOfDay = (at: number) => {
 
 /** "Today" and "Yesterday" in the locale's words, weekdays for this week, dates further back. */
 export function dayLabel(day: number, now: number, locale: string): string {
-  const daysAgo = Math.round((startOfDay(now) - day) / DAY_MS);
-  if (Math.abs(daysAgo) <= 1) {
-    const words = relativeFormat(locale, { numeric: 'auto' }).format(-daysAgo, 'day');
-    return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
-  }
+  const daysAgo = calendarDaysAgo(day, now);
+  if (Math.abs(daysAgo) <= 1) return nearDayWord(daysAgo, locale);
   const sameYear = new Date(day).getFullYear() === new Date(now).getFullYear();
   const shape: Intl.DateTimeFormatOptions =
     daysAgo > 0 && daysAgo < 7 ? { weekday: 'long' } : { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
-  return dateFormat(locale, shape).format(day);
+  return asLabel(dateFormat(locale, shape).format(day), locale);
 }
 
-export function clockLabel(at: number, locale: string): string {
-  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
-}
+/** A group's time, in the app's one clock shape. */
+export const clockLabel = clockTime;
 
 /**
  * The times a chat shows, messenger style: a day heading where the day changes, and the time
@@ -84,12 +78,20 @@ export function createRowTimes(): (entries: readonly ChatEntry[], now: number, l
     let from = 0;
     if (here === context && entries.length >= seen.length && seen.every((entry, i) => entries[i] === entry)) from = seen.length;
     else [times, days, last, broken, context] = [[], new Map(), null, false, here];
+    const daysLabel = (day: number) => {
+      let label = days.get(day);
+      if (label === undefined) days.set(day, (label = dayLabel(day, now, locale)));
+      return label;
+    };
     for (let i = from; i < entries.length; i += 1) {
       const entry = entries[i]!;
       const stamp = stampOf(entry);
-      if (!stamp) {
+      if (!stamp || entry.type === 'decision') {
         broken ||= entry.type === 'decision';
-        times.push(null);
+        // A dated decision line opens its day when it is the day's first row (it shows no time of its own).
+        const day = stamp && (!last || last.day !== stamp.day) ? daysLabel(stamp.day) : undefined;
+        if (stamp) last = stamp;
+        times.push(day ? { day } : null);
         continue;
       }
       const before: Stamp | null = last;
@@ -101,11 +103,7 @@ export function createRowTimes(): (entries: readonly ChatEntry[], now: number, l
         times.push(null);
         continue;
       }
-      let day: string | undefined;
-      if (newDay) {
-        day = days.get(stamp.day);
-        if (day === undefined) days.set(stamp.day, (day = dayLabel(stamp.day, now, locale)));
-      }
+      const day = newDay ? daysLabel(stamp.day) : undefined;
       if (stamp.locale !== locale) Object.assign(stamp, { clock: clockLabel(stamp.at, locale), locale });
       times.push({ ...(day ? { day } : {}), time: stamp.clock });
     }

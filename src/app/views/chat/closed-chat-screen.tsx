@@ -1,5 +1,5 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
-import { entryKey } from '../../../wire/entry-key';
 import { useCanAct } from '../can-act';
 import type { ActReply } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
@@ -19,6 +19,8 @@ export interface ClosedChatProps {
   conversationId: string;
   /** Where a reopened conversation is shown (tests pass their own). */
   navigate?: typeof go;
+  /** The connection's state, drawn in the header so it never scrolls away. */
+  banner?: ComponentChildren;
 }
 
 /**
@@ -26,12 +28,11 @@ export interface ClosedChatProps {
  * It opens at its newest item, as a chat does; where the composer would be, it says it is closed
  * and offers Reopen (with the `reopen` cap), which leads to the pane the agent names.
  */
-export function ClosedChatScreen({ store, acts, agentName, conversationId, navigate = go }: ClosedChatProps) {
+export function ClosedChatScreen({ store, acts, agentName, conversationId, navigate = go, banner }: ClosedChatProps) {
   const canAct = useCanAct();
   const end = useRef<HTMLDivElement>(null);
   const entries = store.entries.value;
-  const last = entries.at(-1);
-  useChatScroll(end, { key: last ? entryKey(last) : null, mine: false, count: entries.length });
+  useChatScroll(end, { chat: conversationId, entries, seenAtOpen: null, unreadAt: null, onSeen: () => {} });
   const loadOlder = useCallback(() => void store.loadOlder(), [store]);
   const reopenKey = controlKey({ act: 'reopen', agent: agentName, conversationId });
   const opened = (reply: ActReply | null) => {
@@ -42,7 +43,7 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
   if (store.gone.value) {
     return (
       <>
-        <ChatHeader title={t('closed.goneTitle')} backHref={hrefOf({ screen: 'agent', agent: agentName })} meta={<>{agentName}</>} />
+        <ChatHeader title={t('closed.goneTitle')} backHref={hrefOf({ screen: 'agent', agent: agentName })} meta={<>{agentName}</>} banner={banner} />
         <main class="screen chat closed-chat">
           <p class="banner warn" role="alert">
             {t('closed.gone')}
@@ -62,6 +63,7 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
             <span class="pane-state">{t('conversations.closed')}</span>
           </>
         }
+        banner={banner}
       />
       <main class="screen chat closed-chat">
         <div class="chat-body">

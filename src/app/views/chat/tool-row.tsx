@@ -1,8 +1,10 @@
 import type { ToolItem } from '../../../wire/types';
 import { t } from '../../i18n';
+import { CodeView } from '../../markdown/code-view';
+import { isUnifiedDiff } from '../../markdown/parse-diff';
 import { Icon } from '../icons';
 
-/** A tool call: its status as an icon and a word, its name, its summary, and its output folded away. */
+/** A tool call: its status as an icon and a word, its name, its summary, and its output folded away (a diff drawn as one). */
 export function ToolRow({ item }: { item: ToolItem }) {
   return (
     <>
@@ -17,10 +19,15 @@ export function ToolRow({ item }: { item: ToolItem }) {
             <Icon name="chevron" class="fold" />
             {t('item.tool.output')}
           </summary>
-          {/* Focusable, so a keyboard can scroll a long output too. */}
-          <pre tabIndex={0} aria-label={t('item.tool.output')}>
-            {item.output}
-          </pre>
+          {isUnifiedDiff(item.output) ? (
+            // An edit the tool made or proposes: drawn as a diff.
+            <CodeView text={item.output} language="diff" label={t('item.tool.output')} />
+          ) : (
+            // Focusable, so a keyboard can scroll a long output too.
+            <pre tabIndex={0} aria-label={t('item.tool.output')}>
+              {item.output}
+            </pre>
+          )}
         </details>
       )}
     </>

@@ -1,12 +1,11 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { ActReply, ActRequest, ChatJson } from '../../../wire/bridge-json';
-import { askKey } from '../../../wire/ask-key';
 import { t, type MessageKey } from '../../i18n';
 import { paneActKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';
 import { textProblem } from './check-text';
-import { useDraft } from '../drafts';
+import { composerDraftKey, useDraft } from '../drafts';
 import { Icon } from '../icons';
 
 /** Outcomes that took the text: only then is the text box emptied. */
@@ -30,12 +29,23 @@ function askOpenNote(turn: { steer: boolean; abort: boolean } | null): MessageKe
 }
 
 /**
+ * The text of a send or steer that did not surely arrive (held back offline, or its outcome
+ * unknown), to show as the person's message marked not sent, beside its Try again.
+ */
+function unsentText(acts: ActsStore, key: string): { text: string; offline: boolean } | null {
+  const status = acts.statusOf(key);
+  if (!acts.canRetry(key) || (status.phase !== 'offline' && status.phase !== 'done')) return null;
+  const request = acts.pendingRequest(key);
+  return request && 'text' in request ? { text: request.text, offline: status.phase === 'offline' } : null;
+}
+
+/**
  * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
  * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
  */
 export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   // What is typed is kept as a draft on the phone per conversation: a reload loses nothing.
-  const draft = useDraft(`composer/${askKey(agentName, paneId)}`, '', (raw) => (typeof raw === 'string' ? raw : null));
+  const draft = useDraft(composerDraftKey(agentName, paneId), '', (raw) => (typeof raw === 'string' ? raw : null));
   const text = draft.value;
   const problem = useSignal<string | null>(null);
   const inputId = useId();
@@ -49,6 +59,7 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   const keys = { send: paneActKey(agentName, paneId, 'send'), steer: paneActKey(agentName, paneId, 'steer'), stop: paneActKey(agentName, paneId, 'stop') };
   const busy = (key: string) => acts.statusOf(key).phase === 'sending';
   const latest = acts.latestOf([keys.send, keys.steer, keys.stop]);
+  const unsent = latest === null ? null : unsentText(acts, latest);
 
   // The person may have typed more while the request was out: only the text that went is cleared.
   const settle = (sentText: string, reply: ActReply | null) => {
@@ -76,8 +87,9 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   const turnControls = running && (caps.steer || caps.abort);
   return (
     <section class="composer" aria-label={t('composer.title')}>
+      {/* Said by the dock's question line; here for the Send button's description. */}
       {caps.send && askOpen && (
-        <p id={noteId} class="composer-note">
+        <p id={noteId} class="composer-note visually-hidden">
           {t(askOpenNote(turnControls ? caps : null))}
         </p>
       )}
@@ -100,6 +112,15 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
               {t('composer.stop')}
             </button>
           )}
+        </div>
+      )}
+      {unsent && (
+        <div class="unsent">
+          <p class="unsent-text">{unsent.text}</p>
+          <p class="unsent-mark">
+            <Icon name="failed" />
+            {t(unsent.offline ? 'composer.notSent' : 'composer.notSure')}
+          </p>
         </div>
       )}
       {writes && (

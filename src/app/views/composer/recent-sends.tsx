@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { SendRow, SendStatus } from '../../../wire/bridge-json';
 import { locale, t, type MessageKey } from '../../i18n';
-import { dateFormat } from '../../intl-cache';
+import { clockTime } from '../clock';
 import { refusalText } from '../acts/act-copy';
 
 const STATUS_COPY: Record<SendStatus, MessageKey> = {
@@ -15,8 +15,8 @@ const STATUS_COPY: Record<SendStatus, MessageKey> = {
 };
 
 const timeOf = (at: string) => {
-  const when = new Date(at);
-  return Number.isNaN(when.getTime()) ? '' : dateFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(when);
+  const when = Date.parse(at);
+  return Number.isNaN(when) ? '' : clockTime(when, locale());
 };
 
 /** The pane's receipts, newest first, each with its status in words and, for this phone's own sends, their first line (kept on the phone; the bridge keeps no text). */

@@ -1,20 +1,26 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InboxAsk } from '../../../wire/bridge-json';
 import { mount, type Mounted } from '../testing/acts-rig';
 import { InboxSection } from './inbox-section';
 
 let view: Mounted | undefined;
+// Times are worded by the day they fall on: the tests run at a fixed afternoon.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 2, 12, 15, 30));
+});
 afterEach(() => {
   view?.unmount();
   view = undefined;
+  vi.useRealTimers();
 });
 
-const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const at = (day: number, hour: number, minute: number) => new Date(2026, 2, day, hour, minute).toISOString();
 const inbox: InboxAsk[] = [
-  { agent: 'desk-b', paneId: 'p', askId: 'a1', kind: 'choice', title: 'Ship it?', createdAt: ago(10), conversation: 'Work' },
-  { agent: 'desk-a', paneId: 'p', askId: 'a1', kind: 'choice', title: 'Ship it?', createdAt: ago(3), conversation: 'Work' },
-  { agent: 'desk-a', paneId: 'q', askId: 'a2', kind: 'permission', title: 'Bash', createdAt: ago(1), conversation: 'Build' },
+  { agent: 'desk-b', paneId: 'p', askId: 'a1', kind: 'choice', title: 'Ship it?', createdAt: at(11, 18, 0), conversation: 'Work' },
+  { agent: 'desk-a', paneId: 'p', askId: 'a1', kind: 'choice', title: 'Ship it?', createdAt: at(12, 15, 27), conversation: 'Work' },
+  { agent: 'desk-a', paneId: 'q', askId: 'a2', kind: 'permission', title: 'Bash', createdAt: at(12, 15, 29), conversation: 'Build' },
   { agent: 'desk-a', paneId: 'q', askId: 'a3', kind: 'permission', title: '', conversation: 'Build' },
 ];
 
@@ -31,7 +37,8 @@ describe('the dashboard’s Needs you', () => {
     ]);
     expect(entries.map((a) => a.querySelector('.inbox-headline')?.textContent)).toEqual(['Ship it?', 'Ship it?', 'Bash wants to run', 'A tool with no name wants to run']);
     expect(entries.map((a) => a.querySelector('.conversation-place')?.textContent)).toEqual(['desk-b · Work', 'desk-a · Work', 'desk-a · Build', 'desk-a · Build']);
-    expect(entries.map((a) => a.querySelector('.row-time')?.textContent ?? null)).toEqual(['10 minutes ago', '3 minutes ago', '1 minute ago', null]);
+    // As the lists word times: yesterday's as "Yesterday", today's as the clock time.
+    expect(entries.map((a) => a.querySelector('.row-time')?.textContent?.replace(/\s/gu, ' ') ?? null)).toEqual(['Yesterday', '3:27 PM', '3:29 PM', null]);
   });
 
   it('is not there while nothing waits', () => {
@@ -46,6 +53,6 @@ describe('an inbox entry for a screen reader', () => {
     const link = view.root.querySelector('a')!;
     const text = (ids: string) => ids.split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(text(link.getAttribute('aria-labelledby')!)).toEqual(['Ship it?']);
-    expect(text(link.getAttribute('aria-describedby')!)).toEqual(['desk-b · Work', '10 minutes ago']);
+    expect(text(link.getAttribute('aria-describedby')!)).toEqual(['desk-b · Work', 'Yesterday']);
   });
 });

@@ -3,7 +3,7 @@ import { askKey } from '../../../wire/ask-key';
 import type { InboxAsk } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
-import { fullTime, relativeTime } from '../list/time-words';
+import { fullTime, listTime } from '../list/time-words';
 import { useNow } from '../list/use-now';
 import '../list/list.css';
 import { inboxHeadline } from './inbox-headline';
@@ -14,7 +14,7 @@ import { inboxHeadline } from './inbox-headline';
  */
 function InboxEntry({ ask, now }: { ask: InboxAsk; now: number }) {
   const id = useId();
-  const when = ask.createdAt ? relativeTime(ask.createdAt, now) : null;
+  const when = listTime(ask.createdAt, now);
   return (
     <li>
       <a

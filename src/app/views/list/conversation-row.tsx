@@ -1,12 +1,17 @@
 import type { ClosedConversationRow, ConversationRow } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
+import { closedWhen, lastActive } from '../../stores/row-activity';
 import { previewText } from './preview-text';
-import { fullTime, relativeTime, shortDate } from './time-words';
+import { fullTime, listTime } from './time-words';
 import './list.css';
 
-function When({ iso, words }: { iso: string; words: string | null }) {
-  if (words === null) return null;
+/** A draft shows its start only: the row has one line for it. */
+const DRAFT_SHOWN_CHARS = 200;
+
+function When({ iso, now }: { iso: string | undefined; now: number }) {
+  const words = listTime(iso, now);
+  if (iso === undefined || words === null) return null;
   return (
     <time class="row-time" dateTime={iso} title={fullTime(iso)}>
       {words}
@@ -15,20 +20,27 @@ function When({ iso, words }: { iso: string; words: string | null }) {
 }
 
 /**
- * An open conversation as a messenger lists it: title and how long ago, its newest item in one
- * line, where it lives, its state and how many questions wait.
+ * An open conversation as a messenger lists it: title and when it last moved, its newest item in
+ * one line (or the person's unsent draft, marked as one), where it lives, its state and how many
+ * questions wait.
  */
-export function OpenRow({ agent, row, now }: { agent: string; row: ConversationRow; now: number }) {
+export function OpenRow({ agent, row, now, draft = null }: { agent: string; row: ConversationRow; now: number; draft?: string | null }) {
   const preview = row.preview;
   return (
     <li>
       <a class="conversation-row list-row" href={hrefOf({ screen: 'chat', agent, paneId: row.paneId })} data-pane={row.paneId} data-state={row.state}>
         <span class="row-line">
           <span class="conversation-title">{row.title}</span>
-          {preview && <When iso={preview.at} words={relativeTime(preview.at, now)} />}
+          <When iso={lastActive(row)} now={now} />
         </span>
-        {preview && <span class={`row-preview kind-${preview.kind}`}>{previewText(preview)}</span>}
-        <span class="row-line">
+        {draft !== null ? (
+          <span class="row-preview row-draft">
+            <span class="draft-mark">{t('list.draft')}</span> {draft.slice(0, DRAFT_SHOWN_CHARS)}
+          </span>
+        ) : (
+          preview && <span class={`row-preview kind-${preview.kind}`}>{previewText(preview)}</span>
+        )}
+        <span class="row-line row-meta">
           <span class="conversation-place">{row.place}</span>
           <span class="row-badges">
             <span class={`row-state state-${row.state}`}>{t(`pane.state.${row.state}`)}</span>
@@ -40,15 +52,14 @@ export function OpenRow({ agent, row, now }: { agent: string; row: ConversationR
   );
 }
 
-/** A closed conversation: its title and the short date it closed (or was last written). */
+/** A closed conversation: its title and when it closed (or was last written), in the list's words. */
 export function ClosedRow({ agent, row, now }: { agent: string; row: ClosedConversationRow; now: number }) {
-  const when = row.closedAt ?? row.updatedAt;
   return (
     <li>
       <a class="conversation-row list-row closed" href={hrefOf({ screen: 'closed', agent, conversationId: row.id })} data-conversation={row.id}>
         <span class="row-line">
           <span class="conversation-title">{row.title}</span>
-          {when && <When iso={when} words={shortDate(when, now)} />}
+          <When iso={closedWhen(row)} now={now} />
         </span>
       </a>
     </li>

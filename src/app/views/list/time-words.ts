@@ -1,46 +1,37 @@
-import { dateFormat, relativeFormat } from '../../intl-cache';
+import { dateFormat } from '../../intl-cache';
+import { asLabel, calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from '../clock';
 
 /** The list's times in the page's language (`<html lang>` follows the app's locale). */
 export function pageLocale(): string {
   return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
 }
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-const shortDateOf = (locale: string, withYear: boolean) => dateFormat(locale, withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' });
-
-const parse = (iso: string | undefined): number | null => {
-  const at = iso === undefined ? NaN : Date.parse(iso);
+/** An ISO time as ms, or null: the bridge's JSON and a kept copy are read, not trusted. */
+export function parseTime(iso: unknown): number | null {
+  const at = typeof iso === 'string' ? Date.parse(iso) : NaN;
   return Number.isNaN(at) ? null : at;
-};
-
-/** A short date ("3 Mar", with the year when it is not this year's), or null for a time that does not parse. */
-export function shortDate(iso: string | undefined, now: number, locale = pageLocale()): string | null {
-  const at = parse(iso);
-  if (at === null) return null;
-  return shortDateOf(locale, new Date(at).getFullYear() !== new Date(now).getFullYear()).format(at);
 }
 
 /**
- * How long ago, in words ("now", "5 minutes ago", "yesterday"); past a week, the short date.
- * A time ahead of this phone's clock (the agent's clock runs ahead) reads as now.
+ * A row's time as a messenger lists it: the clock time today ("6:17 PM"), "Yesterday", the
+ * weekday within the week ("Mon", "Пн"), a date before that ("Mar 3", with the year when it is not
+ * this one's); null for a time that does not parse. A time ahead of this phone's clock (the
+ * agent's clock runs ahead) reads as the time it names today, or as now on another day.
  */
-export function relativeTime(iso: string | undefined, now: number, locale = pageLocale()): string | null {
-  const at = parse(iso);
-  if (at === null) return null;
-  const ago = Math.max(0, now - at);
-  const words = relativeFormat(locale, { numeric: 'auto', style: 'long' });
-  if (ago < 45 * SECOND) return words.format(0, 'second');
-  if (ago < 45 * MINUTE) return words.format(-Math.max(1, Math.round(ago / MINUTE)), 'minute');
-  if (ago < 22 * HOUR) return words.format(-Math.round(ago / HOUR), 'hour');
-  if (ago < 7 * DAY) return words.format(-Math.max(1, Math.round(ago / DAY)), 'day');
-  return shortDate(iso, now, locale);
+export function listTime(iso: unknown, now: number, locale = pageLocale()): string | null {
+  const parsed = parseTime(iso);
+  if (parsed === null) return null;
+  const daysAgo = calendarDaysAgo(dayOf(parsed), now);
+  const at = daysAgo < 0 ? now : parsed;
+  if (daysAgo <= 0) return clockTime(at, locale);
+  if (daysAgo === 1) return nearDayWord(1, locale);
+  if (daysAgo < 7) return asLabel(dateFormat(locale, { weekday: 'short' }).format(at), locale);
+  const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
+  return dateFormat(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(at);
 }
 
 /** The full date and time, for a `<time>` element's title. */
 export function fullTime(iso: string, locale = pageLocale()): string {
-  return new Date(iso).toLocaleString(locale);
+  const at = parseTime(iso);
+  return at === null ? '' : dateAndClock(at, locale, true);
 }

@@ -18,7 +18,6 @@ export function ManageView({ store, acts, agentName }: { store: ConversationsSto
   const layout = store.layout.value;
   return (
     <main class={`screen manage-screen${store.stale.value ? ' stale' : ''}`}>
-      <h2>{t('manage.screen', { agent: agentName })}</h2>
       {store.missing.value && (
         <p class="banner" role="status">
           {t('conversations.notFound')}

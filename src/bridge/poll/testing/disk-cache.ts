@@ -46,13 +46,18 @@ export function addItems(store: AgentStore, paneId: string, items: Item[]): void
   store.changed();
 }
 
-/** Everything a store shows that the cache keeps: hello, snapshot, and each open pane's chat and log. */
+/**
+ * Everything a store shows that the cache keeps: hello, snapshot, and each open pane's chat and log.
+ * A row's `activeAt` is left out: for a pane with no item, ask or turn it is when this bridge first
+ * saw it, which the cache does not keep (a restart sees it anew).
+ */
 export function views(store: AgentStore): unknown {
   const panes = store.snapshot ? panesOf(store.snapshot) : [];
+  const agent = store.agentJson();
   return {
     hello: store.hello,
     snapshot: store.snapshot,
-    agent: store.agentJson(),
+    agent: { ...agent, conversations: agent.conversations.map(({ activeAt: _, ...row }) => row) },
     panes: panes.map(({ pane }) => ({ chat: store.chatJson(pane.id), saved: store.panes.get(pane.id)?.saved() })),
   };
 }

@@ -14,6 +14,7 @@ const TOUCH = 44;
 const CHAR = 8; // an average character of 16 px system text
 const TIME = 27; // a group's time above its first row
 const DAY = 45; // a day's heading above its first row
+const UNREAD = 36; // the unread divider above the first row not seen (unread.css)
 
 /** Lines `text` wraps to at `perLine` characters a line. */
 function lines(text: string, perLine: number): number {
@@ -24,9 +25,9 @@ function lines(text: string, perLine: number): number {
   return count + Math.max(1, Math.ceil((text.length - from) / perLine));
 }
 
-/** `width` is the list's width in pixels. */
-export function estimateRow(entry: ChatEntry, times: RowTimes | null | undefined, width: number): number {
-  const framed = (times?.time !== undefined ? TIME : 0) + (times?.day !== undefined ? DAY : 0);
+/** `width` is the list's width in pixels; `unread`: the row carries the unread divider. */
+export function estimateRow(entry: ChatEntry, times: RowTimes | null | undefined, width: number, unread = false): number {
+  const framed = (times?.time !== undefined ? TIME : 0) + (times?.day !== undefined ? DAY : 0) + (unread ? UNREAD : 0);
   const bubbleChars = Math.max(12, Math.floor((width * 0.85 - BUBBLE - 8) / CHAR));
   const quietChars = Math.max(12, Math.floor((width - 12) / (CHAR * 0.9)));
   if (entry.type === 'decision') return 8 + SMALL_LINE + GAP + framed;

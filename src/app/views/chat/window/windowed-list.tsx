@@ -13,6 +13,11 @@ export interface WindowedListProps<T> {
    */
   row(item: T, index: number, ref: RefCallback<HTMLElement>): VNode;
   listClass: string;
+  /**
+   * Opens with this row drawn instead of the last ones (a chat's first unread entry, which the
+   * page is then scrolled to); read whenever the list is drawn anew.
+   */
+  openAt?: number | undefined;
 }
 
 /** A drawn row and where it was: its top in the viewport, and the page's scroll then. */
@@ -28,7 +33,7 @@ const browserAnchors = () => globalThis.CSS?.supports?.('overflow-anchor', 'auto
 /**
  * A long list in a page that scrolls itself (the window, not an inner scroller): only the rows
  * near the viewport are drawn, in one <ol>, between two spacers as tall as the rows they stand
- * for (measured once drawn, estimated before). It opens at the last rows.
+ * for (measured once drawn, estimated before). It opens at the last rows, or around `openAt`.
  *
  * The reader's place is kept whatever moves above them (rows measured at last, rows drawn or
  * dropped, items coming in above). Where the browser anchors scrolling itself (Chrome, Firefox),
@@ -55,8 +60,8 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   private anchor: Anchor | null = null;
   private readonly ownAnchoring = !browserAnchors();
   /**
-   * Opened at the last rows, and the page not scrolled there yet (the chat scrolls to its newest
-   * item in the next frame): rows around the viewport now would be the first ones, drawn for nothing.
+   * Opened at the last rows (or around `openAt`), and the page not scrolled there yet (the chat
+   * scrolls there in the next frame): rows around the viewport now would be the first ones, drawn for nothing.
    */
   private opening = true;
   /** The rows' margins, the same for every row: read once. */
@@ -73,7 +78,14 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     this.heights = new RowHeights(props.keyOf);
     this.heights.sync(props.items, props.estimate);
     this.shown = props.items;
-    this.range = rangeAtEnd(this.heights, window.innerHeight);
+    this.range = this.openingRange();
+  }
+
+  /** The rows drawn as the list opens: around `openAt`, else the last ones. */
+  private openingRange(): Range {
+    const at = this.props.openAt;
+    if (at === undefined || at >= this.heights.length) return rangeAtEnd(this.heights, window.innerHeight);
+    return rangeAround(this.heights, this.heights.top(at), window.innerHeight);
   }
 
   override componentDidMount(): void {
@@ -110,7 +122,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     if (items !== this.shown) {
       const followed = follow(this.range, this.shown, items, keyOf);
       this.opening ||= followed === null;
-      this.range = followed ?? rangeAtEnd(this.heights, window.innerHeight);
+      this.range = followed ?? this.openingRange();
       this.shown = items;
     }
     const { start, end } = this.range;

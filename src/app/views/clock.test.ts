@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from './clock';
+
+const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
+const APP = join(import.meta.dirname, '..');
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sources(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+describe('the one clock shape', () => {
+  it('writes the hour as the locale does, never padded', () => {
+    expect(clockTime(local(2026, 3, 12, 6, 33), 'en')).toMatch(/^6:33\sAM$/u);
+    expect(clockTime(local(2026, 3, 12, 18, 33), 'en')).toMatch(/^6:33\sPM$/u);
+    expect(clockTime(local(2026, 3, 12, 18, 33), 'ru')).toBe('18:33');
+    expect(dateAndClock(local(2026, 3, 3, 18, 33), 'en')).toMatch(/^Mar 3, 6:33\sPM$/u);
+  });
+
+  it('counts calendar days, and words today and yesterday as labels', () => {
+    expect(calendarDaysAgo(dayOf(local(2026, 3, 11, 23, 59)), local(2026, 3, 12, 0, 1))).toBe(1);
+    expect(calendarDaysAgo(dayOf(local(2026, 3, 12, 0, 0)), local(2026, 3, 12, 23, 59))).toBe(0);
+    expect([nearDayWord(0, 'en'), nearDayWord(1, 'en'), nearDayWord(1, 'ru'), nearDayWord(1, 'zh-CN')]).toEqual(['Today', 'Yesterday', 'Вчера', '昨天']);
+  });
+
+  it('is the only place in the app that shapes a time of day', () => {
+    const shaping = /\bhour\s*:|\btimeStyle\b|toLocaleTimeString|toLocaleString\(/u;
+    const found = sources(APP)
+      .filter((path) => !path.endsWith(join('views', 'clock.ts')))
+      .filter((path) => shaping.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(APP, path));
+    expect(found).toEqual([]);
+  });
+});
