@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { noViolations } from './support/axe';
 import { openChatMenu } from './support/chat-menu';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge } from './support/processes';
@@ -11,13 +11,6 @@ import { LANGUAGES, pattern, say } from './support/words';
  * violation of any impact (contrast, names, roles, landmarks, targets).
  */
 const run = stopAfterEach();
-
-async function noViolations(page: Page, where: string) {
-  where = `${await page.evaluate(() => document.documentElement.lang)} ${where}`;
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, found.join('\n')).toEqual([]);
-}
 
 for (const { tag, code, words } of LANGUAGES)
   for (const colorScheme of ['light', 'dark'] as const) {

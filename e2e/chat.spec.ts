@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie, type PaneHandle } from '../src/agent/kit';
 import type { Caps } from '../src/wire/types';
+import { chatRow, openLongChat, wheel } from './support/long-chat';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -12,37 +13,8 @@ import { stopAfterEach } from './support/started';
  */
 const run = stopAfterEach();
 
-/** An agent with one long conversation, `items` long, alternating the person and the agent. */
-async function longChat(page: Page, items: number, caps: Partial<Caps>): Promise<PaneHandle> {
-  const dirs = (run.dirs = await scratch());
-  const socket = join(dirs.socketDir, 'long', 'app.sock');
-  const collie = (run.agent = await openCollie({ socket, hostName: 'long', caps, log: () => {} }));
-  const pane = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Long chat' });
-  for (let i = 1; i <= items; i += 1) pane.item({ id: `m${i}`, kind: i % 4 === 0 ? 'user' : 'reply', text: `line ${i}` });
-  collie.ready();
-  await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
-  const started = await startBridge(dirs);
-  run.bridge = started.proc;
-  await pairPhone(page, started.link);
-  await page.goto(`${started.url}#/agent/long/chat/p`);
-  return pane;
-}
-
-const row = (page: Page, text: string) => page.locator('ol.entries > li').filter({ hasText: new RegExp(`^${text}$`) });
-/**
- * Scrolls the way a person does (the wheel, not a script), and waits until the page has scrolled
- * and drawn the new place. (Waited for as the scroll event: older items can come in at the top,
- * and the place be kept, before the scroll position could be read in between.)
- */
-async function wheel(page: Page, by: number) {
-  await page.mouse.move(200, 400);
-  await page.evaluate(() => {
-    (window as unknown as { scrolled: Promise<void> }).scrolled = new Promise((done) => addEventListener('scroll', () => done(), { once: true }));
-  });
-  await page.mouse.wheel(0, by);
-  await page.evaluate(() => (window as unknown as { scrolled: Promise<void> }).scrolled);
-  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-}
+const longChat = async (page: Page, items: number, caps: Partial<Caps>): Promise<PaneHandle> => (await openLongChat(run, page, items, caps)).pane;
+const row = chatRow;
 const toTop = (page: Page) => wheel(page, -1_000_000);
 /** As in Safari, which has no CSS scroll anchoring: the chat's list then keeps the reader's place itself. */
 const withoutBrowserAnchoring = (page: Page) =>

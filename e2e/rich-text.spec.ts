@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie } from '../src/agent/kit';
+import { noViolations } from './support/axe';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -75,12 +75,6 @@ async function setUp(page: Page) {
   });
   await pairPhone(page, started.link);
   return { url: started.url, highlighterLoaded: () => scripts.some((path) => /\/assets\/highlight-[^/]*\.js$/.test(path)) };
-}
-
-async function noViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, found.join('\n')).toEqual([]);
 }
 
 /** The page is no wider than the screen, and has not scrolled sideways. */

@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openCollie, type PaneHandle } from '../src/agent/kit';
+import { openCollie } from '../src/agent/kit';
 import type { Answer, Caps } from '../src/wire/types';
+import { noViolations } from './support/axe';
+import { chatRow, openLongChat, wheel as scroll } from './support/long-chat';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -17,37 +18,14 @@ import { ENGLISH as en, LANGUAGES, say, type Catalog } from './support/words';
 const run = stopAfterEach();
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'unread');
 
-/** An agent with one conversation `items` long, and the phone paired and on its chat. */
-async function chatOf(page: Page, items: number, caps: Partial<Caps>): Promise<{ pane: PaneHandle; url: string }> {
-  const dirs = (run.dirs = await scratch());
-  const socket = join(dirs.socketDir, 'long', 'app.sock');
-  const collie = (run.agent = await openCollie({ socket, hostName: 'long', caps, log: () => {} }));
-  const pane = collie.workspace('w', { title: 'Work' }).tab('t', { title: 'Main' }).pane('p', { title: 'Long chat' });
-  for (let i = 1; i <= items; i += 1) pane.item({ id: `m${i}`, kind: i % 4 === 0 ? 'user' : 'reply', text: `line ${i}` });
-  collie.ready();
-  await writeSources(dirs.configDir, [{ name: 'long', kind: 'durable', socket }]);
-  const started = await startBridge(dirs);
-  run.bridge = started.proc;
-  await pairPhone(page, started.link);
-  await page.goto(`${started.url}#/agent/long/chat/p`);
-  return { pane, url: started.url };
-}
+const chatOf = (page: Page, items: number, caps: Partial<Caps>) => openLongChat(run, page, items, caps);
 
-const row = (page: Page, text: string) => page.locator('ol.entries > li').filter({ hasText: new RegExp(`^${text}$`) });
+const row = chatRow;
 const divider = (page: Page) => page.locator('ol.entries .unread-line');
 const dividerRow = (page: Page) => page.locator('ol.entries > li').filter({ has: page.locator('.unread-line') });
 const jump = (page: Page) => page.locator('.chat-dock').getByRole('button', { name: new RegExp(`^${say(en, 'chat.jumpToLatest')}`) });
 
-/** Scrolls the way a person does (the wheel), and waits until the page has scrolled and drawn the new place. */
-async function wheel(page: Page, by: number) {
-  await page.mouse.move(200, 300);
-  await page.evaluate(() => {
-    (window as unknown as { scrolled: Promise<void> }).scrolled = new Promise((done) => addEventListener('scroll', () => done(), { once: true }));
-  });
-  await page.mouse.wheel(0, by);
-  await page.evaluate(() => (window as unknown as { scrolled: Promise<void> }).scrolled);
-  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-}
+const wheel = (page: Page, by: number) => scroll(page, by, 300);
 
 /**
  * Each control of `scope` whose middle is in sight (below the header, above the dock) is what a
@@ -70,12 +48,6 @@ function uncovered(scope: Locator): Promise<{ checked: number; covered: string[]
     }
     return { checked, covered };
   });
-}
-
-async function noViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, found.join('\n')).toEqual([]);
 }
 
 /**

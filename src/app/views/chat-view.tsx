@@ -1,8 +1,8 @@
-import { useEffect } from 'preact/hooks';
 import type { ChatStore } from '../stores/chat-store';
 import type { LazyStore } from '../stores/lazy-store';
 import type { ChatProps } from './chat/chat-screen';
 import { lazyScreen } from './lazy-screen';
+import { useLazyStore } from './use-lazy-store';
 
 const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.ChatScreen));
 
@@ -13,20 +13,6 @@ const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.C
  */
 export function ChatView(props: Omit<ChatProps, 'store'> & { chat: LazyStore<ChatStore> }) {
   const { chat, agentName, paneId } = props;
-  useEffect(() => {
-    let live = true;
-    let stop: (() => void) | undefined;
-    void chat.load().then(
-      (store) => {
-        if (live) stop = store.show(agentName, paneId);
-      },
-      () => undefined, // its code did not load (offline, not yet kept): the next visit tries again
-    );
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [chat, agentName, paneId]);
-  const store = chat.store.value;
+  const store = useLazyStore(chat, (loaded) => loaded.show(agentName, paneId), [agentName, paneId]);
   return store ? <ChatScreen {...props} store={store} /> : null;
 }

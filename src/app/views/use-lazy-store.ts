@@ -1,0 +1,27 @@
+import { useEffect } from 'preact/hooks';
+import type { LazyStore } from '../stores/lazy-store';
+
+/**
+ * A screen's store, loaded on the screen's first showing, and told what to show for as long as the
+ * screen is there (`show` returns its stop). Null until its code has loaded; a load that fails
+ * (offline, the code not yet kept) leaves it null, and the next showing tries again.
+ */
+export function useLazyStore<T>(lazy: LazyStore<T>, show: (store: T) => () => void, deps: readonly unknown[]): T | null {
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    void lazy.load().then(
+      (store) => {
+        if (live) stop = show(store);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop?.();
+    };
+    // `show` is made anew each render; what it shows is named by `deps`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lazy, ...deps]);
+  return lazy.store.value;
+}
