@@ -4,10 +4,14 @@ import type { LazyStore } from '../stores/lazy-store';
 /**
  * A screen's store, loaded on the screen's first showing, and told what to show for as long as the
  * screen is there (`show` returns its stop). Null until its code has loaded; a load that fails
- * (offline, the code not yet kept) leaves it null, and the next showing tries again.
+ * (offline, the code not yet kept) leaves it null, and the next showing tries again. Once loaded,
+ * it is told at once, in the same effect as before it was lazy: the screen's own effects (where
+ * the person left off) run first and see the change from the last showing to this one.
  */
 export function useLazyStore<T>(lazy: LazyStore<T>, show: (store: T) => () => void, deps: readonly unknown[]): T | null {
   useEffect(() => {
+    const loaded = lazy.store.peek();
+    if (loaded !== null) return show(loaded);
     let live = true;
     let stop: (() => void) | undefined;
     void lazy.load().then(

@@ -31,8 +31,8 @@ export function ChatDock({ chat, acts, agentName, paneId, canAct, asks, asksInVi
   const acting = { acts, agentName, paneId, chat };
   return (
     <div class="chat-dock">
-      {/* The open question's one line: it replaces the composer's note, and leads to the card. */}
-      {asks > 0 && (
+      {/* The open question's one line: it replaces the composer's note, and leads to the card (a watching phone's cards say it cannot answer). */}
+      {canAct && asks > 0 && (
         <button type="button" class={`answer-bar${asksInView ? ' in-view' : ''}`} onClick={() => onShowAsk(chat.asks[0]?.id)}>
           <Icon name="answer" />
           <span class="answer-bar-text">{t('chat.needsAnswerCount', { count: asks })}</span>
