@@ -13,6 +13,8 @@ const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.C
  */
 export function ChatView(props: Omit<ChatProps, 'store'> & { chat: LazyStore<ChatStore> }) {
   const { chat, agentName, paneId } = props;
+  // The screen's code and its store's load side by side: one wait on a phone's link, not two.
+  void ChatScreen.preload();
   const store = useLazyStore(chat, (loaded) => loaded.show(agentName, paneId), [agentName, paneId]);
   return store ? <ChatScreen {...props} store={store} /> : null;
 }

@@ -9,6 +9,8 @@ const ClosedChatScreen = lazyScreen(() => import('./chat/closed-chat-screen').th
 /** A closed conversation: read from the agent's history at once, drawn once its screen's and its store's code have loaded. */
 export function ClosedChatView(props: Omit<ClosedChatProps, 'store'> & { history: LazyStore<HistoryStore> }) {
   const { history, agentName, conversationId } = props;
+  // The screen's code and its store's load side by side: one wait on a phone's link, not two.
+  void ClosedChatScreen.preload();
   const store = useLazyStore(history, (loaded) => loaded.show(agentName, conversationId), [agentName, conversationId]);
   return store ? <ClosedChatScreen {...props} store={store} /> : null;
 }

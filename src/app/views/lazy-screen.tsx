@@ -6,7 +6,7 @@ import { useEffect } from 'preact/hooks';
  * A screen whose code loads the first time it is shown, so the first screen's JavaScript stays
  * small (the first-load budget is 30 KB gzip). Until it has loaded, nothing is drawn in its place.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> & { preload(): Promise<void> } {
   const loaded = signal<ComponentType<P> | null>(null);
   let loading: Promise<void> | null = null;
   const start = () => {
@@ -15,11 +15,14 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
     });
     return loading;
   };
-  return function LazyScreen(props: P) {
+  function LazyScreen(props: P) {
     useEffect(() => {
       void start();
     }, []);
     const Screen = loaded.value;
     return Screen ? <Screen {...props} /> : null;
-  };
+  }
+  /** Starts loading the screen's code before it is drawn (beside another load it waits for). */
+  LazyScreen.preload = start;
+  return LazyScreen;
 }
