@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStorage, type KeyValueStore } from '../storage';
-import { ANSWER_MEMORY, ANSWER_MEMORY_MS, ANSWERS_GIVEN_KEY, createAnswersGiven } from './answers-given';
+import { ANSWER_MEMORY, ANSWER_MEMORY_MS, createAnswersGiven } from './answers-given';
+import { ANSWERS_GIVEN_KEY } from './answers-given-key';
 import type { GivenAnswer } from './given-answer';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {

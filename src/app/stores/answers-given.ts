@@ -1,12 +1,12 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { isRecord } from '../../wire/read';
 import type { Storage } from '../storage';
+import { ANSWERS_GIVEN_KEY } from './answers-given-key';
 import { parseGivenAnswer, type GivenAnswer } from './given-answer';
 
 // The chunk the intents store loads when a chat first reads what was answered: the shaping comes with it.
 export { givenAnswer } from './given-answer';
 
-export const ANSWERS_GIVEN_KEY = 'collie.answers-given.v1';
 /** Answers kept at most, and for at most this long: enough for the chats a person scrolls back through. */
 export const ANSWER_MEMORY = 200;
 export const ANSWER_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;

@@ -6,6 +6,7 @@ import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';
 import type { Storage } from '../storage';
 import type { AnswersGiven } from './answers-given';
+import { ANSWERS_GIVEN_KEY } from './answers-given-key';
 import type { CardStatus } from './card-status';
 import type { givenAnswer, GivenAnswer } from './given-answer';
 import { createIntentLedger, type Intent } from './intent-ledger';
@@ -79,7 +80,8 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
   return {
     byAsk: ledger.byKey,
     given,
-    forgetGiven: () => withMemory((kept) => kept.clear()),
+    // Unpaired before any chat read it: the kept answers are emptied without loading their code.
+    forgetGiven: () => (memory ? withMemory((kept) => kept.clear()) : void storage.write(ANSWERS_GIVEN_KEY, {})),
     statusOf(agent, askId) {
       if (ledger.wasOffline(askKey(agent, askId))) return { phase: 'offline' };
       const intent = ledger.intentOf(askKey(agent, askId));
