@@ -223,62 +223,6 @@ export interface AskReply {
   ask?: PhoneAsk;
 }
 
-/**
- * Every error code the bridge answers with (`HttpError`, on the phone's API and the CLI's control
- * socket): the one list. The phone words each code or says it shows it as a code
- * (`bridge-error-copy.ts`, keyed by this list); `BridgeError.code` stays a string, because a
- * newer bridge may send a code this phone does not know.
- */
-export const PHONE_ERROR_CODES = [
-  // The request itself and the gate in front of every route.
-  'bad-request',
-  'not-found',
-  'method-not-allowed',
-  'unsupported-media-type',
-  'too-large',
-  'unknown-host',
-  'cross-origin',
-  'not-paired',
-  'watch-only',
-  // Pairing and the devices (`no-such-device` on the control socket).
-  'invitation-used',
-  'invitation-expired',
-  'invitation-unknown',
-  'too-many-tries',
-  'no-such-device',
-  // Reads.
-  'no-such-agent',
-  'no-such-pane',
-  'no-such-conversation',
-  'no-history',
-  'too-many-waits',
-  'agent-refused',
-  'agent-unreachable',
-  // Writes: acts and answers.
-  'request-id-reused',
-  'empty',
-  'too-long',
-  'bad-answer',
-  'allow-always-not-offered',
-  'second-tap-required',
-  'caller-refused',
-  // Notifications.
-  'no-push',
-  'bad-endpoint',
-  'bad-subscription',
-  'not-subscribed',
-  // Anything else that went wrong in the bridge.
-  'internal',
-] as const;
-export type PhoneErrorCode = (typeof PHONE_ERROR_CODES)[number];
-
-export interface BridgeError {
-  code: string;
-  message: string;
-  /** With 429: seconds to wait before trying again. */
-  retryAfter?: number;
-}
-
 /** What a device may do: `control` reads and acts; `watch` reads only. */
 export type DeviceRole = 'control' | 'watch';
 
@@ -309,7 +253,6 @@ export type ActRequest =
 
 export type ActOutcome = 'done' | 'sent' | 'queued' | 'steered' | 'stopped' | 'idle' | 'refused' | 'unknown' | 'maybe-applied';
 
-/** Why an act was refused: the agent's reason, or the bridge's own (`busy`). */
 /** Why an act was refused, as the phone is told: the one list (the phone's words are keyed by it). */
 export const REFUSAL_REASONS = ['busy', 'ask-open', 'turn-moved', 'no-turn', 'not-found', 'too-long', 'empty', 'bad-request', 'agent-refused', 'caller-refused'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import zhCN from '../../../locales/zh-CN.json';
-import { PHONE_ERROR_CODES } from '../../wire/bridge-json';
+import { PHONE_ERROR_CODES } from '../../wire/phone-errors';
 import { LOCALES, switchLocale, t, type Locale } from '../i18n';
 import { bridgeErrorText, ERROR_COPY } from './bridge-error-copy';
 

@@ -1,4 +1,4 @@
-import type { PhoneErrorCode } from '../../wire/bridge-json';
+import type { PhoneErrorCode } from '../../wire/phone-errors';
 import { t, type MessageKey } from '../i18n';
 
 /**

@@ -1,4 +1,4 @@
-import type { BridgeError, PhoneErrorCode } from '../../wire/bridge-json';
+import type { BridgeError, PhoneErrorCode } from '../../wire/phone-errors';
 
 /**
  * A typed error the bridge's one error handler turns into `{ code, message }` JSON. The code is
