@@ -55,6 +55,7 @@ function uncovered(scope: Locator): Promise<{ checked: number; covered: string[]
  * person makes in Settings, read as the app starts), axe-core finds nothing, and a photo is kept.
  */
 async function inEveryLanguage(page: Page, name: string, check: (words: Catalog) => Promise<void>, before?: () => Promise<void>) {
+  test.slow(); // six looks by axe-core over a long chat: on a busy machine that takes more than one test's time
   await mkdir(SHOTS, { recursive: true });
   for (const { code, words } of LANGUAGES) {
     await before?.();

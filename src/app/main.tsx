@@ -20,8 +20,11 @@ stores.update.start();
 stores.install.start();
 // The words first (a language other than English is one small file), then the first render. (Not a
 // top-level await: that would make the lazy screens' shared code separate chunks, a larger first load.)
-// Notifications' code (the push store) loads after that render.
+// Notifications' code (the push store) loads once the browser is idle after that render: nothing on
+// the first screen waits for it, and loading it beside the first screen's data made one long task.
 void stores.locale.start().then(() => {
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
-  stores.push.start();
+  const startPush = () => stores.push.start();
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(startPush, { timeout: 1500 });
+  else setTimeout(startPush, 0);
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import { useColoured } from './colour-later';
 import { codeHighlighter, markdownRenderer, useLazyModule } from './lazy-module';
 import { isDiffLanguage } from './parse-diff';
 import './rich-text.css';
@@ -14,7 +15,7 @@ interface Props {
 /**
  * Code an agent sent outside markdown (a code item, a tool's output), drawn through the one
  * markdown path (render-markdown.ts): a diff as a table of its lines, code that names a language
- * highlighted. Until their code has loaded (and for a diff too large to draw), the plain text.
+ * highlighted. Until their code has loaded and coloured it (and for a diff too large to draw), the plain text.
  * Focusable, so a keyboard can scroll a long line sideways too.
  */
 export function CodeView({ text, language, label }: Props) {
@@ -24,7 +25,8 @@ export function CodeView({ text, language, label }: Props) {
   const renderer = useLazyModule(markdownRenderer, diff || highlightable);
   const highlighter = useLazyModule(codeHighlighter, highlightable);
   const diffHtml = useMemo(() => (diff && renderer ? renderer.renderDiff(text) : null), [diff, renderer, text]);
-  const codeHtml = useMemo(() => (renderer && highlighter ? renderer.renderCode(text, name, highlighter.highlight) : null), [renderer, highlighter, text, name]);
+  // Coloured in a later slice (colour-later.ts): plain code takes the same room.
+  const codeHtml = useColoured(renderer && highlighter ? () => renderer.renderCode(text, name, highlighter.highlight) : null, [renderer, highlighter, text, name]);
   if (diffHtml !== null) return <div class="diff-scroll" role="group" tabIndex={0} aria-label={label} dangerouslySetInnerHTML={{ __html: diffHtml }} />;
   return (
     <pre tabIndex={0} aria-label={label}>

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals';
+import { useColoured } from './colour-later';
 import { codeHighlighter, markdownRenderer, useLazyModule } from './lazy-module';
 import type { Highlight } from './render-markdown';
 import './rich-text.css';
@@ -52,12 +53,16 @@ function markupOf(renderer: Renderer, text: string, highlight: Highlight | undef
  * A markdown item. Until the renderer has loaded, the text shows as plain text; then as the
  * sanitised markup of the one markdown path (render-markdown.ts). Once loaded, a row is drawn
  * as markup at once, so it takes its height in the frame it appears. Fenced code that names a
- * language is drawn plain first and coloured once the highlighter has loaded: colour moves nothing.
+ * language is drawn plain first and coloured once the highlighter has loaded, in a later slice
+ * (colour-later.ts): colour moves nothing.
  */
 export function MarkdownView({ text }: { text: string }) {
   const renderer = useLazyModule(markdownRenderer, true);
-  const wantsHighlighter = renderer ? madeOf(renderer, text).wantsHighlighter : false;
-  const highlighter = useLazyModule(codeHighlighter, wantsHighlighter);
+  const got = renderer ? madeOf(renderer, text) : undefined;
+  const highlighter = useLazyModule(codeHighlighter, got?.wantsHighlighter ?? false);
+  // Coloured markup made before (the row was drawn earlier) shows at once; new colour comes in a later slice.
+  const colour = renderer && highlighter && got?.wantsHighlighter && got.highlighted === undefined ? () => markupOf(renderer, text, highlighter.highlight) : null;
+  const coloured = useColoured(colour, [renderer, highlighter, text]);
   if (!renderer) return <div class="markdown pending">{text}</div>;
-  return <div class="markdown" dangerouslySetInnerHTML={{ __html: markupOf(renderer, text, highlighter?.highlight) }} />;
+  return <div class="markdown" dangerouslySetInnerHTML={{ __html: coloured ?? (highlighter && got?.highlighted) ?? markupOf(renderer, text, undefined) }} />;
 }

@@ -198,7 +198,8 @@ describe('renderMarkdown', () => {
       expect(wantsHighlighter('```ts\nx\n```')).toBe(true);
       expect(wantsHighlighter('text\n\n~~~python\nx\n~~~')).toBe(true);
       expect(wantsHighlighter('- item\n\n  ```go\n  x\n  ```')).toBe(true);
-      for (const text of ['plain', '```\nno language\n```', '```diff\n-a\n+b\n```', '    indented code', 'a ``` in a line', '`ts` inline'])
+      expect(wantsHighlighter('> 1. ```rust\n>    x')).toBe(true);
+      for (const text of ['plain', '```\nno language\n```', '```\nx\n```\n\nthen ~~~ text', '```diff\n-a\n+b\n```', '    indented code', 'a ``` in a line', '`ts` inline'])
         expect(wantsHighlighter(text), text).toBe(false);
     });
   });

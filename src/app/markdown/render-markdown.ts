@@ -172,20 +172,21 @@ export function renderMarkdown(text: string, highlight?: Highlight): string {
 }
 
 /**
- * True when the markdown has fenced code naming a language other than a diff's: the chat then
- * loads the highlighter for it. (Lexing twice is cheap next to rendering, and only text with a
- * fence pays it.)
+ * A fence that opens code and names its language: at a line's start, after any blockquote and
+ * list markers (a closing fence names none). A long chat asks this of every row it draws, so it
+ * is one scan rather than a lexing: a fence-like line inside other code can only load the
+ * highlighter for nothing, never leave real code uncoloured.
  */
+const OPENING_FENCE = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm;
+
+/** True when the markdown has fenced code naming a language other than a diff's: the chat then loads the highlighter for it. */
 export function wantsHighlighter(text: string): boolean {
   if (!text.includes('```') && !text.includes('~~~')) return false;
-  let wanted = false;
-  void marked.walkTokens(marked.lexer(text), (token) => {
-    if (token.type === 'code' && (token as Tokens.Code).codeBlockStyle === undefined) {
-      const language = languageOf((token as Tokens.Code).lang);
-      if (language && !isDiffLanguage(language)) wanted = true;
-    }
-  });
-  return wanted;
+  for (const [, info] of text.matchAll(OPENING_FENCE)) {
+    const language = languageOf(info);
+    if (language && !isDiffLanguage(language)) return true;
+  }
+  return false;
 }
 
 /** A code item's text as the markup inside its `<code>`: highlighted tokens, or the text itself. */

@@ -5,7 +5,11 @@ export const COPY_WRITE_MS = 2000;
 
 /** One view's kept copy, as the resource that reads the view uses it. */
 export interface KeptCopy<T> {
-  load(): Promise<Kept<T> | null>;
+  /**
+   * The copy, parsed only while `wanted()` still says so: the bridge often answers while the copy
+   * is on its way, and a long chat's copy is thousands of rows to check for nothing.
+   */
+  load(wanted?: () => boolean): Promise<Kept<T> | null>;
   /** Keeps this as the view's latest copy: the first at once, then the last of a burst a little later. */
   save(value: T): void;
 }
@@ -55,7 +59,10 @@ export function keptCopy<T>(
     if (next) void copies.write(key, next.value, next.at);
   };
   return {
-    load: async () => copies.read(key, await parser()),
+    async load(wanted = () => true) {
+      const parse = await parser();
+      return wanted() ? copies.read(key, (raw) => (wanted() ? parse(raw) : null)) : null;
+    },
     save(value) {
       pending = { value, at: now() };
       if (!written) {

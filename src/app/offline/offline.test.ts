@@ -88,6 +88,17 @@ describe('kept copies', () => {
     expect(write.mock.calls[1]?.[1]).toMatchObject({ trimmed: true });
   });
 
+  it('parse no copy once it is no longer wanted (the bridge answered while it was read)', async () => {
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    await copies.write('chat', chat, 1);
+    const parse = vi.fn(parseChatView);
+    const copy = keptCopy(copies, 'chat', () => Promise.resolve(parse));
+    expect(await copy.load(() => false)).toBeNull();
+    expect(parse).not.toHaveBeenCalled();
+    expect((await copy.load())?.value).toEqual(chat);
+    expect(parse).toHaveBeenCalledTimes(1);
+  });
+
   it('write what waits when the page is left, and not again when its timer would have run', async () => {
     vi.useFakeTimers();
     const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));

@@ -108,9 +108,10 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       looping = false;
     };
     // What the phone kept from its last visit shows at once, until the bridge answers (or if it never does).
-    if (copy && data.peek() === null)
-      void copy.load().then((kept) => {
-        if (!kept || stopped || data.peek() !== null) return;
+    const copyWanted = () => !stopped && data.peek() === null;
+    if (copy && copyWanted())
+      void copy.load(copyWanted).then((kept) => {
+        if (!kept || !copyWanted()) return;
         data.value = kept.value;
         env.kept?.(kept.at);
       });

@@ -7,7 +7,7 @@ import type { OlderPhase } from '../../stores/older-items';
 import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
 import { pageLocale } from '../list/time-words';
-import { createRowTimes } from './chat-times';
+import { clockLabel, createRowTimes } from './chat-times';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
 
@@ -42,7 +42,8 @@ interface Props {
 export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_ANSWERS }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
-  const times = useMemo(() => timesOf(entries, Date.now(), pageLocale()), [timesOf, entries]);
+  const locale = pageLocale();
+  const times = useMemo(() => timesOf(entries, Date.now(), locale), [timesOf, entries, locale]);
   // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
   const width = Math.min(720, window.innerWidth) - 32;
   // Markdown rows are drawn once the renderer is there (markdown-view.tsx); usually it loaded beside the chat.
@@ -59,7 +60,7 @@ export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_A
           <ChatEntryView
             entry={entry}
             day={times[i]?.day}
-            time={times[i]?.time}
+            time={times[i]?.at === undefined ? undefined : clockLabel(times[i].at, locale)}
             pos={i + 1}
             rowRef={ref}
             unread={i === unreadAt}

@@ -38,11 +38,11 @@ describe('the times a chat shows', () => {
       item('f', local(2026, 3, 12, 8, 1), 'tool'),
     ];
     expect(rowTimes(entries, NOW, 'en')).toEqual([
-      { day: 'Yesterday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') },
+      { day: 'Yesterday', at: local(2026, 3, 11, 9, 0) },
       null,
       null, // the other side, but close in time: its place shows who wrote it
-      { time: clockLabel(local(2026, 3, 11, 9, 30), 'en') },
-      { day: 'Today', time: clockLabel(local(2026, 3, 12, 8, 0), 'en') },
+      { at: local(2026, 3, 11, 9, 30) },
+      { day: 'Today', at: local(2026, 3, 12, 8, 0) },
       null,
     ]);
     expect(clockLabel(local(2026, 3, 11, 9, 3), 'en')).toMatch(/^9:03\sAM$/); // ICU may use a narrow space
@@ -50,13 +50,13 @@ describe('the times a chat shows', () => {
 
   it('gives a decision line no time, and times the item after it again without a second day heading', () => {
     const times = rowTimes([item('a', local(2026, 3, 12, 9, 0)), decision, item('b', local(2026, 3, 12, 9, 1))], NOW, 'en');
-    expect(times).toEqual([{ day: 'Today', time: clockLabel(local(2026, 3, 12, 9, 0), 'en') }, null, { time: clockLabel(local(2026, 3, 12, 9, 1), 'en') }]);
+    expect(times).toEqual([{ day: 'Today', at: local(2026, 3, 12, 9, 0) }, null, { at: local(2026, 3, 12, 9, 1) }]);
   });
 
   it('puts a dated decision line under its day: the day heading opens on it when it comes first, never again on the reply after it', () => {
     const answered: ChatEntry = { ...decision, decidedBy: 'phone', at: new Date(local(2026, 3, 12, 9, 0)).toISOString() };
     const times = rowTimes([item('a', local(2026, 3, 11, 9, 0)), answered, item('b', local(2026, 3, 12, 9, 1))], NOW, 'en');
-    expect(times).toEqual([{ day: 'Yesterday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') }, { day: 'Today' }, { time: clockLabel(local(2026, 3, 12, 9, 1), 'en') }]);
+    expect(times).toEqual([{ day: 'Yesterday', at: local(2026, 3, 11, 9, 0) }, { day: 'Today' }, { at: local(2026, 3, 12, 9, 1) }]);
     // The same day as the row above it: no heading of its own.
     expect(rowTimes([item('a', local(2026, 3, 12, 8, 0)), answered], NOW, 'en')[1]).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('the times a chat shows', () => {
     for (let n = 1; n <= entries.length; n += 1) expect(times(entries.slice(0, n), NOW, 'en')).toEqual(rowTimes(entries.slice(0, n), NOW, 'en'));
     const older = [item('z', local(2026, 3, 10, 8, 0)), ...entries]; // older items came in above
     expect(times(older, NOW, 'en')).toEqual(rowTimes(older, NOW, 'en'));
-    expect(times(older, local(2026, 3, 13, 9, 0), 'en')[1]).toEqual({ day: 'Wednesday', time: clockLabel(local(2026, 3, 11, 9, 0), 'en') }); // a new day: "Yesterday" moved on
+    expect(times(older, local(2026, 3, 13, 9, 0), 'en')[1]).toEqual({ day: 'Wednesday', at: local(2026, 3, 11, 9, 0) }); // a new day: "Yesterday" moved on
   });
 
   it('shows nothing for a time it cannot read', () => {

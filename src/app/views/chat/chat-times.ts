@@ -5,19 +5,20 @@ import type { ChatEntry } from '../../../wire/bridge-json';
 /** A gap this long between two items starts a new group, which shows its time again. */
 export const GROUP_GAP_MS = 5 * 60_000;
 
-/** What a row shows besides itself: a day heading above it, the time its group started. */
+/**
+ * What a row shows besides itself: a day heading above it, and on a group's first row when the
+ * group started (ms). The clock words are made only when the row is drawn: a long chat draws a
+ * few dozen of its thousands of rows, and formatting a time costs far more than the rest here.
+ */
 export interface RowTimes {
   day?: string;
-  time?: string;
+  at?: number;
 }
 
 /** When an entry was written (ms) and its local day; decision lines kept before they were dated carry none. */
 interface Stamp {
   at: number;
   day: number;
-  /** Its clock time, formatted the first time it is shown. */
-  clock?: string;
-  locale?: string;
 }
 const stamps = new WeakMap<ChatEntry, Stamp | null>();
 
@@ -104,8 +105,7 @@ export function createRowTimes(): (entries: readonly ChatEntry[], now: number, l
         continue;
       }
       const day = newDay ? daysLabel(stamp.day) : undefined;
-      if (stamp.locale !== locale) Object.assign(stamp, { clock: clockLabel(stamp.at, locale), locale });
-      times.push({ ...(day ? { day } : {}), time: stamp.clock });
+      times.push({ ...(day ? { day } : {}), at: stamp.at });
     }
     seen = entries;
     return times;

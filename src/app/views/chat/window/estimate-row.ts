@@ -27,7 +27,7 @@ function lines(text: string, perLine: number): number {
 
 /** `width` is the list's width in pixels; `unread`: the row carries the unread divider. */
 export function estimateRow(entry: ChatEntry, times: RowTimes | null | undefined, width: number, unread = false): number {
-  const framed = (times?.time !== undefined ? TIME : 0) + (times?.day !== undefined ? DAY : 0) + (unread ? UNREAD : 0);
+  const framed = (times?.at !== undefined ? TIME : 0) + (times?.day !== undefined ? DAY : 0) + (unread ? UNREAD : 0);
   const bubbleChars = Math.max(12, Math.floor((width * 0.85 - BUBBLE - 8) / CHAR));
   const quietChars = Math.max(12, Math.floor((width - 12) / (CHAR * 0.9)));
   if (entry.type === 'decision') return 8 + SMALL_LINE + GAP + framed;
