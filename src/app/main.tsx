@@ -6,12 +6,25 @@ import { SERVICE_WORKER_URL } from './sw/sw-messages';
 import { AppView } from './views/app-view';
 import './styles.css';
 
+/**
+ * Once the page has loaded: the worker's first install fetches every file the app can load, and on
+ * a first visit over a slow link that would take the first screen's bandwidth and time.
+ */
+const loaded = () => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve(), { once: true })));
+
 const router = createRouter();
 // The first screen's data is asked for now, not after the first render; a pairing link comes first.
 const stores = createStores({
   ...(hasPairingLink(location.hash) ? {} : { firstRoute: router.route.peek() }),
   // Service workers run only in a secure context (HTTPS, or this machine); the settings screen says why not.
-  ...('serviceWorker' in navigator && window.isSecureContext ? { serviceWorker: () => import('workbox-window').then((m) => new m.Workbox(SERVICE_WORKER_URL)) } : {}),
+  ...('serviceWorker' in navigator && window.isSecureContext
+    ? {
+        serviceWorker: () =>
+          loaded()
+            .then(() => import('workbox-window'))
+            .then((m) => new m.Workbox(SERVICE_WORKER_URL)),
+      }
+    : {}),
 });
 router.start();
 stores.connection.start();
