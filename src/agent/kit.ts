@@ -9,7 +9,7 @@ import { createWireServer } from './http-server';
 import { ConversationStore } from './persist';
 import type { Handlers, StarterRun, WriteContext } from './routes-write';
 import { prepareSocketPath, restrictSocket } from './socket-dir';
-import { createTokenCheck, tokensFromEnv } from './token-check';
+import { createTokenCheck, tokensFromEnv, type TokenCheck } from './token-check';
 import { startNextQueued } from './turns';
 import { planCallerCheck, type CallerCheck } from './caller/caller-check';
 import { bunPeerCredentials, bunRuntime, listenCheckingCallers } from './caller/bun-listener';
@@ -24,6 +24,8 @@ export type { Handlers, StarterRun, Target } from './routes-write';
 export type { SendContext, SendHandler } from './turns';
 export type { CallerCheck } from './caller/caller-check';
 export { CallerCheckUnavailable } from './caller/caller-check';
+/** For builders who validate with the package's JSON Schemas: `addWireKeywords(new Ajv2020())` (package README). */
+export { addWireKeywords, type SchemaKeyword } from '../wire/schema-keywords';
 export type {
   Answer,
   BeltButton,
@@ -104,6 +106,12 @@ export interface Collie {
   ready(): void;
   /** Every conversation kept, open and closed, newest first (with a data folder, those of earlier runs too). */
   conversations(): ConversationSummary[];
+  /**
+   * Token transport: the tokens accepted from the next request on, so a token rotates without a
+   * restart (the environment of a running process cannot change): accept the old and the new,
+   * move the bridge to the new one, then accept only the new. Throws on a socket, or with no token.
+   */
+  setTokens(tokens: string[]): void;
   close(): Promise<void>;
 }
 
@@ -120,7 +128,7 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   if (store) state.onChange = () => store.changed();
   const ctx: WriteContext = { state, handlers: {}, starters: new Map(), log };
   state.onTurnEnd = (pane) => startNextQueued(state, pane, ctx.handlers.send, log);
-  const { server, address, stopListening } = await startTransport(ctx, options);
+  const { server, address, stopListening, tokenCheck } = await startTransport(ctx, options);
 
   return {
     address,
@@ -149,6 +157,10 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
     conversations() {
       return state.conversations.all().map(({ record }) => ({ id: record.id, title: record.title, state: record.state, paneId: record.paneId }));
     },
+    setTokens(tokens) {
+      if (!tokenCheck) throw new Error('the socket transport has no token');
+      tokenCheck.replace(tokens);
+    },
     async close() {
       for (const pane of state.panes.values()) {
         for (const open of pane.openAsks.values()) if (open.timer) clearTimeout(open.timer);
@@ -172,7 +184,15 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   };
 }
 
-async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Promise<{ server: Server; address: string; stopListening?: (closeActive: boolean) => void }> {
+interface Transport {
+  server: Server;
+  address: string;
+  stopListening?: (closeActive: boolean) => void;
+  /** The token transport's check (its tokens can change while the agent runs). */
+  tokenCheck?: TokenCheck;
+}
+
+async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Promise<Transport> {
   if (options.socket !== undefined && options.port !== undefined) throw new Error('give socket or port, not both');
   if (options.socket !== undefined) {
     const plan = planCallerCheck(options.callerCheck);
@@ -199,7 +219,7 @@ async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Pr
   await listen(server, options.port, host);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { server, address: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}` };
+  return { server, address: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`, tokenCheck };
 }
 
 function listen(server: Server, ...where: [string] | [number, string]): Promise<void> {

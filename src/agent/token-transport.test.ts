@@ -38,6 +38,19 @@ describe('the token transport', () => {
     expect((await get('/hello', { authorization: `Bearer ${NEXT}` })).status).toBe(200);
   });
 
+  it('rotates its tokens without a restart, and never to none', async () => {
+    collie = await openCollie({ port: 0, tokens: [TOKEN], hostName: 'edge', log: () => {} });
+    const epoch = JSON.parse((await get('/hello', { authorization: `Bearer ${TOKEN}` })).text).epoch;
+    collie.setTokens([TOKEN, NEXT]);
+    expect((await get('/hello', { authorization: `Bearer ${NEXT}` })).status).toBe(200);
+    collie.setTokens([NEXT]);
+    expect(await get('/hello', { authorization: `Bearer ${TOKEN}` })).toEqual({ status: 401, text: '{"code":"unauthorized"}' });
+    const after = await get('/hello', { authorization: `Bearer ${NEXT}` });
+    expect(JSON.parse(after.text).epoch).toBe(epoch); // the same run: nothing restarted
+    expect(() => collie!.setTokens([' '])).toThrow('at least one token');
+    expect((await get('/hello', { authorization: `Bearer ${NEXT}` })).status).toBe(200);
+  });
+
   it('reads COLLIE_TOKEN and COLLIE_TOKEN_NEXT when no tokens are given', async () => {
     const { tokensFromEnv } = await import('./token-check');
     expect(tokensFromEnv({ COLLIE_TOKEN: TOKEN, COLLIE_TOKEN_NEXT: NEXT })).toEqual([TOKEN, NEXT]);

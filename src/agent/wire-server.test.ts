@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from './kit';
 import { rawCall, tempDir, wireCall, type TempDir } from './testing';
@@ -29,6 +30,53 @@ const choice = (toolCallId = 'tc-1') => ({
     { id: 'yes', label: 'Yes' },
     { id: 'no', label: 'No' },
   ],
+});
+
+/** Raw HTTP/1.1 on one connection: what WIRE.md §1 says about bodies, not what a client library smooths over. */
+function onOneConnection(bytes: string, until: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const connection = connect(socket);
+    let got = '';
+    connection.on('data', (chunk: Buffer) => {
+      got += chunk.toString('utf8');
+      if (until.test(got)) {
+        connection.destroy();
+        resolve(got);
+      }
+    });
+    connection.on('error', reject);
+    connection.on('close', () => reject(new Error(`closed after: ${got}`)));
+    connection.write(bytes);
+  });
+}
+
+describe('HTTP as WIRE.md §1 states it', () => {
+  beforeEach(() => collie.ready());
+
+  it('keeps the connection in step after a 413 whose body it did not read: the next request is answered', async () => {
+    const body = 'x'.repeat(70000);
+    const got = await onOneConnection(
+      `POST /session/v1/rename HTTP/1.1\r\nHost: a\r\nX-Collie-Session: 1\r\nContent-Length: ${body.length}\r\n\r\n${body}` + 'GET /session/v1/hello HTTP/1.1\r\nHost: a\r\n\r\n',
+      /"service":"collie-durable"/,
+    );
+    expect(got).toMatch(/^HTTP\/1\.1 413 [^]*\{"code":"too-large"\}HTTP\/1\.1 200 /);
+  });
+
+  it('reads a chunked body, and an empty one as {}', async () => {
+    const json = '{"requestId":"r-1"}';
+    const chunked = await onOneConnection(
+      `POST /session/v1/nowhere HTTP/1.1\r\nHost: a\r\nX-Collie-Session: 1\r\nTransfer-Encoding: chunked\r\n\r\n${json.length.toString(16)}\r\n${json}\r\n0\r\n\r\n`,
+      /\{"code":"[a-z-]+"/,
+    );
+    expect(chunked).toContain('{"code":"not-found"}');
+    const notJson = await onOneConnection(
+      `POST /session/v1/nowhere HTTP/1.1\r\nHost: a\r\nX-Collie-Session: 1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nnot\r\n0\r\n\r\n`,
+      /\{"code":"[a-z-]+"/,
+    );
+    expect(notJson).toContain('{"code":"bad-request"');
+    const empty = await onOneConnection('POST /session/v1/nowhere HTTP/1.1\r\nHost: a\r\nX-Collie-Session: 1\r\nContent-Length: 0\r\n\r\n', /\{"code":"[a-z-]+"/);
+    expect(empty).toContain('{"code":"not-found"}');
+  });
 });
 
 describe('the wire server', () => {

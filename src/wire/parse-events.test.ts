@@ -14,6 +14,7 @@ describe('parseEventsReply', () => {
         { seq: 2, type: 'weather', sky: 'blue' },
         { seq: 3, type: 'ask-closed', askId: 'a', decidedBy: 'timeout', outcome: null },
         { seq: 'x', type: 'turn', turn: { id: 't', state: 'running' } },
+        { seq: 0, type: 'ask-closed', askId: 'a', decidedBy: 'timeout', outcome: null },
         { seq: 4, type: 'ask-closed', askId: 'a', decidedBy: 'someone' },
       ],
     });

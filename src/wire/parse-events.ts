@@ -4,9 +4,7 @@ import { LIMITS } from './limits';
 import { parseAsk, parseTurn } from './parse-ask';
 import { parseItem, type ItemDropReason } from './parse-item';
 import { bool, count, isRecord, list, oneOf } from './read';
-import type { Answer, EventsReply, PaneEvent } from './types';
-
-const DECIDERS = ['phone', 'program', 'timeout'] as const;
+import { DECIDED_BY, type Answer, type EventsReply, type PaneEvent } from './types';
 
 export function parseOutcome(raw: unknown): Answer | null {
   if (!isRecord(raw)) return null;
@@ -19,7 +17,8 @@ export function parseOutcome(raw: unknown): Answer | null {
 function parseEvent(raw: unknown, onDrop?: (reason: ItemDropReason) => void): PaneEvent | null {
   if (!isRecord(raw)) return null;
   const seq = count(raw.seq);
-  if (seq === undefined) return null;
+  // Events number from 1 (0 is the cursor before the first): a seq of 0 names no event.
+  if (seq === undefined || seq < 1) return null;
   switch (raw.type) {
     case 'item': {
       const item = parseItem(raw.item, onDrop);
@@ -30,7 +29,7 @@ function parseEvent(raw: unknown, onDrop?: (reason: ItemDropReason) => void): Pa
       return ask ? { seq, type: 'ask', ask } : null;
     }
     case 'ask-closed': {
-      const decidedBy = oneOf(raw.decidedBy, DECIDERS);
+      const decidedBy = oneOf(raw.decidedBy, DECIDED_BY);
       if (!isValidId(raw.askId) || !decidedBy) return null;
       return { seq, type: 'ask-closed', askId: raw.askId, decidedBy, outcome: parseOutcome(raw.outcome) };
     }

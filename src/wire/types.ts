@@ -193,7 +193,9 @@ export interface ToolItem extends ItemBase {
 export type Item = TextItem | MarkdownItem | CodeItem | LinkItem | ToolItem;
 export type ItemKind = Item['kind'];
 
-export type DecidedBy = 'phone' | 'program' | 'timeout';
+/** Who decided an ask: the phone, the agent itself (a stop counts here), or its deadline (WIRE.md §8). */
+export const DECIDED_BY = ['phone', 'program', 'timeout'] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
 
 export type PaneEvent =
   | { seq: number; type: 'item'; item: Item }

@@ -4,7 +4,8 @@ export const DURABLE_HELP = `collie durable — durable agents
   collie durable check <socket-path | url> [--token-env VAR] [--writes] [--json] [--wait-ready-ms N]
       checks a live durable agent against every WIRE.md rule that can be seen from outside;
       prints one line per rule (ok, warn, FAIL or skip) and exits 1 when any rule fails.
-      warn: the bridge shows what the agent sent, but changed; FAIL: it drops or refuses it.
+      warn: the bridge shows what the agent sent, but changed; FAIL: it drops or refuses it,
+      or a rule is broken (such as a time without a zone).
       --token-env VAR    a URL's token is read from the environment variable VAR, never
                          from the command line
       --writes           also send writes: each is one the agent must refuse or that changes

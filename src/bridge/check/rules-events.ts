@@ -1,6 +1,7 @@
 import { agentPath } from '../../wire/agent-paths';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
+import { eventProblems } from './shape-events';
 import { conversationsProblems, conversationsWarnings, eventsPageProblems, itemsPageProblems, viewProblems } from './shape-replies';
 import { asList, declared, expectReply, expectWithin, failOnProblems, needSnapshot, objectBody, rawPanes, skip, warn, type CheckContext, type Rule } from './rule';
 
@@ -21,11 +22,13 @@ export const SEEN_NOTE = 'seen-events';
 export interface Seen {
   items: { paneId: string; item: unknown }[];
   closed: { paneId: string; event: Rec }[];
+  /** Every event of every page, as sent. */
+  events: { paneId: string; event: unknown }[];
 }
 
 export function seen(ctx: CheckContext): Seen {
   let found = ctx.notes.get(SEEN_NOTE) as Seen | undefined;
-  if (!found) ctx.notes.set(SEEN_NOTE, (found = { items: [], closed: [] }));
+  if (!found) ctx.notes.set(SEEN_NOTE, (found = { items: [], closed: [], events: [] }));
   return found;
 }
 
@@ -33,6 +36,7 @@ function remember(ctx: CheckContext, paneId: string, body: Rec): void {
   const found = seen(ctx);
   for (const item of asList(body.items)) found.items.push({ paneId, item });
   for (const event of asList(body.events)) {
+    found.events.push({ paneId, event });
     if (!isRecord(event)) continue;
     if (event.type === 'item') found.items.push({ paneId, item: event.item });
     if (event.type === 'ask-closed') found.closed.push({ paneId, event });
@@ -77,6 +81,28 @@ export const eventsRules: Rule[] = [
       const problems: string[] = [];
       for (const pane of panes) problems.push(...(await readPane(ctx, pane.id, pane.cursor, String(snapshot.epoch))));
       failOnProblems(problems);
+    },
+  },
+  {
+    name: 'events: ask-closed says decidedBy and outcome, a turn event its turn, as the bridge reads them',
+    run: async (ctx) => {
+      needSnapshot(ctx);
+      const { events } = seen(ctx);
+      if (events.length === 0) skip('no event was read');
+      failOnProblems(events.flatMap(({ paneId, event }) => eventProblems(paneId, event)));
+    },
+  },
+  {
+    name: "events: a page after the pane's cursor is empty, and its cursor is after itself",
+    run: async (ctx) => {
+      const snapshot = needSnapshot(ctx);
+      const pane = knownPanes(snapshot).find((p) => p.cursor > 0) ?? skip('no pane has an event yet');
+      const res = await ctx.call({ path: eventsPath(pane.id, pane.cursor, String(snapshot.epoch)) });
+      expectReply(res, 200);
+      const body = objectBody(res);
+      // The pane may have moved on since the snapshot: then the page holds its new events, which is right too.
+      const problems = body.view === true ? viewProblems(body, String(snapshot.epoch)) : eventsPageProblems(body, pane.cursor, String(snapshot.epoch));
+      failOnProblems(problems.map((p) => `pane ${pane.id}, after=${pane.cursor}: ${p}`));
     },
   },
   {

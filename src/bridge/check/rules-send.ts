@@ -3,8 +3,9 @@ import { agentPath } from '../../wire/agent-paths';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
 import { seen } from './rules-events';
+import { decisionProblems } from './shape-events';
 import { itemProblems } from './shape-items';
-import { asList, declared, expectReply, expectWithin, fail, judgeProblems, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
+import { asList, declared, expectReply, expectWithin, fail, failOnProblems, judgeProblems, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
 
 /**
  * Item shapes, send behaviour, decided asks and the replay of writes that succeed (WIRE.md
@@ -68,14 +69,16 @@ export const sendRules: Rule[] = [
     },
   },
   {
-    name: 'send: 409 ask-open naming the oldest open ask for a plain send',
+    name: 'send: 409 ask-open naming the oldest open ask for a plain send, before turn-moved',
     writes: true,
     run: async (ctx) => {
       needCap(ctx, 'send');
       const pane = (await freshPanes(ctx)).find((p) => asList(p.asks).length > 0) ?? skip('no pane has an open ask');
       const oldest = asList(pane.asks)[0] as Rec;
-      const body = { requestId: freshId('request'), text: CHECK_TEXT, turnId: turnOf(pane)?.id ?? null, steer: false };
+      // A turn that is not the pane's too: ask-open is checked first, so it still answers (and nothing runs either way).
+      const body = { requestId: freshId('request'), text: CHECK_TEXT, turnId: freshId('turn'), steer: false };
       const res = await ctx.call({ method: 'POST', path: sendPath(String(pane.id)), body });
+      if (isRecord(res.json) && res.json.code === 'turn-moved') fail('got 409 turn-moved: for a plain send ask-open is checked before the turn');
       expectReply(res, 409, 'ask-open');
       if (objectBody(res).askId !== oldest.id) fail(`askId is ${JSON.stringify(objectBody(res).askId)}, the oldest open ask is ${JSON.stringify(oldest.id)}`);
     },
@@ -126,6 +129,7 @@ export const sendRules: Rule[] = [
       const res = await ctx.call({ method: 'POST', path: agentPath('answer', { pane: closed.paneId }), body });
       expectReply(res, 409, 'decided');
       const reply = objectBody(res);
+      failOnProblems(decisionProblems('the 409 decided', reply.decidedBy, reply.outcome));
       if (reply.decidedBy !== decidedBy) fail(`decidedBy is ${JSON.stringify(reply.decidedBy)}, the ask-closed event said ${JSON.stringify(decidedBy)}`);
       if (!isDeepStrictEqual(reply.outcome ?? null, outcome ?? null))
         fail(`outcome is ${JSON.stringify(reply.outcome)}, the first outcome was ${JSON.stringify(outcome)}`.slice(0, 300));

@@ -29,6 +29,9 @@ async function expectNotModified(ctx: CheckContext, tagFor: (etag: string) => st
     if (res.status === 200 && res.headers.etag !== etag) continue; // the agent changed between the reads
     expectReply(res, 304);
     if (res.raw.length > 0) fail(`the 304 carries a body of ${res.raw.length} bytes`);
+    // The reader keeps the tag a 304 names: without it, it cannot tell which snapshot it still holds.
+    const sameTag = res.headers.etag === etag || res.headers.etag === `W/${etag}`;
+    if (!sameTag) fail(`the 304's ETag is ${res.headers.etag === undefined ? 'missing' : JSON.stringify(res.headers.etag)}, not the snapshot's ${etag}`);
     return;
   }
   skip(`the snapshot changed on each of ${ETAG_TRIES} tries`);

@@ -5,7 +5,8 @@ import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { freshId } from './check-call';
 import { paneForWrites, POST_ROUTES } from './rules-gates';
-import { asList, declared, expectReply, expectWithin, fail, firstPaneId, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
+import type { WireResponse } from '../link/transport';
+import { asList, declared, describeReply, expectReply, expectWithin, fail, firstPaneId, needSnapshot, objectBody, rawPanes, skip, type CheckContext, type Rule } from './rule';
 
 /**
  * The write rules (WIRE.md §1, §7, §10). Each is chosen so nothing real runs: unknown ids,
@@ -46,6 +47,15 @@ async function openOptionAsk(ctx: CheckContext): Promise<{ paneId: string; askId
   return skip('no open choice or permission ask');
 }
 
+/** A path under /session/v1 that no agent serves. */
+const UNKNOWN_PATH = '/conformance-no-such-route';
+
+/** The ask the rule meant to answer was decided or forgotten between the snapshot and the answer. */
+function closedMeanwhile(res: WireResponse): boolean {
+  const body = isRecord(res.json) ? res.json : {};
+  return (res.status === 200 && body.outcome === 'too-late') || body.code === 'decided';
+}
+
 export const writeRules: Rule[] = [
   {
     name: 'writes: 413 too-large for a body over 64 KiB',
@@ -59,12 +69,24 @@ export const writeRules: Rule[] = [
     },
   },
   {
-    name: 'writes: an empty body reads as {} (answer: 400 bad-request)',
+    name: 'writes: 413 too-large comes before 404 (an unknown path, an unknown pane)',
     writes: true,
     run: async (ctx) => {
-      needAsks(ctx);
-      const paneId = firstPaneId(ctx) ?? skip('the agent shows no pane');
-      expectReply(await ctx.call({ method: 'POST', path: answerPath(paneId) }), 400, 'bad-request');
+      needSnapshot(ctx);
+      const body = { requestId: freshId('request'), pad: 'x'.repeat(LIMITS.requestBodyBytes) };
+      expectReply(await ctx.call({ method: 'POST', path: UNKNOWN_PATH, body }), 413, 'too-large');
+      expectReply(await ctx.call({ method: 'POST', path: answerPath(freshId('pane')), body }), 413, 'too-large');
+    },
+  },
+  {
+    // Only an unknown path tells the two apart: there `{}` goes on to 404, a refused body stops at 400.
+    name: 'writes: an empty POST body reads as {} (an unknown path: 404 not-found, not 400)',
+    writes: true,
+    run: async (ctx) => {
+      needSnapshot(ctx);
+      const res = await ctx.call({ method: 'POST', path: UNKNOWN_PATH });
+      if (res.status === 400) fail(`the empty body was refused (${describeReply(res)}): it reads as {}, and the path is checked after the body`);
+      expectReply(res, 404, 'not-found');
     },
   },
   {
@@ -118,24 +140,44 @@ export const writeRules: Rule[] = [
       needAsks(ctx);
       const { paneId, askId, revision } = await openOptionAsk(ctx);
       const res = await ctx.call({ method: 'POST', path: answerPath(paneId), body: unfitAnswer(askId, revision) });
-      const code = isRecord(res.json) ? res.json.code : undefined;
-      if ((res.status === 200 && isRecord(res.json) && res.json.outcome === 'too-late') || code === 'decided') skip('the ask closed meanwhile');
+      if (closedMeanwhile(res)) skip('the ask closed meanwhile');
       expectReply(res, 400, 'bad-answer');
     },
   },
   {
-    name: 'answer: 409 stale carrying the ask for an older revision',
+    name: 'request id: a 400 bad-answer is not remembered (its repeat is judged again, not replayed)',
     writes: true,
     run: async (ctx) => {
       needAsks(ctx);
       const { paneId, askId, revision } = await openOptionAsk(ctx);
-      if (revision <= 1) skip('the open ask is at revision 1, there is no older one');
-      // The answer does not fit either, so nothing runs even if the revision were ignored.
-      const res = await ctx.call({ method: 'POST', path: answerPath(paneId), body: unfitAnswer(askId, revision - 1) });
+      const body = unfitAnswer(askId, revision);
+      const first = await ctx.call({ method: 'POST', path: answerPath(paneId), body });
+      if (closedMeanwhile(first)) skip('the ask closed meanwhile');
+      expectReply(first, 400, 'bad-answer');
+      const again = await ctx.call({ method: 'POST', path: answerPath(paneId), body });
+      expectReply(again, 400, 'bad-answer');
+      if (objectBody(again).replayed !== undefined) fail('the repeat says replayed: a 400 ran nothing, so it is judged again, never replayed');
+      const corrected = await ctx.call({ method: 'POST', path: answerPath(paneId), body: { ...body, answer: { optionIds: [freshId('option')] } } });
+      if (isRecord(corrected.json) && corrected.json.code === 'request-id-reused')
+        fail('the id of a 400 got 409 request-id-reused: a refused request is not remembered, so its id is free');
+      expectReply(corrected, 400, 'bad-answer');
+    },
+  },
+  {
+    name: 'answer: 409 stale carrying the ask for another revision',
+    writes: true,
+    run: async (ctx) => {
+      needAsks(ctx);
+      const { paneId, askId, revision } = await openOptionAsk(ctx);
+      // Older where there is one, else newer (a confused reader's): both are stale. The answer
+      // does not fit either, so nothing runs even if the revision were ignored.
+      const other = revision > 1 ? revision - 1 : revision + 1;
+      const res = await ctx.call({ method: 'POST', path: answerPath(paneId), body: unfitAnswer(askId, other) });
       if (res.status === 400 && isRecord(res.json) && res.json.code === 'bad-answer') skip('the agent judged the (deliberately unfit) answer before its revision');
       expectReply(res, 409, 'stale');
       const { ask } = objectBody(res);
-      if (!isRecord(ask) || ask.id !== askId) fail('the stale reply does not carry the current ask');
+      if (ask === undefined) fail('the stale reply has no ask: it carries the current one');
+      if (!isRecord(ask) || ask.id !== askId || ask.revision !== revision) fail(`the stale reply's ask is not the current one (revision ${revision})`);
     },
   },
 ];

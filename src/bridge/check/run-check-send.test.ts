@@ -17,7 +17,7 @@ const ALL = { asks: true, send: true, steer: true, abort: true, actions: true, r
 const R = {
   items: 'items: ids, kinds, times, links and tool states as the bridge reads them',
   moved: 'send: 409 turn-moved carrying the current turn for a turn that is not it',
-  askOpen: 'send: 409 ask-open naming the oldest open ask for a plain send',
+  askOpen: 'send: 409 ask-open naming the oldest open ask for a plain send, before turn-moved',
   queued: 'send: a plain send behind a running turn is queued, and its repeat queues nothing more',
   rename: 'request id: a repeat of a write that succeeded (rename to the same title) gets replayed: true',
   decided: 'answer: 409 decided with decidedBy and the first outcome for a decided ask',
@@ -85,11 +85,20 @@ describe('the new rules against the kit', () => {
 });
 
 describe('item shapes', () => {
-  it('warns of a time the bridge cannot read, fails a link or tool state it drops', async () => {
-    await kitAgent([{ id: 'late', kind: 'reply', text: 'when?', at: 'yesterday' }]);
+  it('fails a time without a zone, a link or a tool state the bridge drops; warns of text it changes', async () => {
+    await kitAgent([{ id: 'bell', kind: 'reply', text: 'ding\u0007' }]);
     const warned = await check({ kind: 'socket', path: socket });
-    expect(statusOf(warned, R.items)).toEqual({ status: 'warn', why: 'pane idle, item "late": at "yesterday" is not an ISO 8601 time with a zone, so no time is shown' });
+    expect(statusOf(warned, R.items)).toEqual({
+      status: 'warn',
+      why: 'pane idle, item "bell": text is changed by the bridge (controls or invisible characters removed, or cut to its limit)',
+    });
     expect(warned.failed).toBe(false);
+    idle.item({ id: 'late', kind: 'reply', text: 'when?', at: '2026-11-30T10:00:02' });
+    const zoneless = await check({ kind: 'socket', path: socket });
+    expect(statusOf(zoneless, R.items)).toEqual({
+      status: 'fail',
+      why: 'pane idle, item "late": at "2026-11-30T10:00:02" is not an ISO 8601 time with a zone (the bridge shows no time)',
+    });
     idle.item({ id: 'plain', kind: 'link', url: 'http://example.com/docs' });
     idle.item({ id: 'tool', kind: 'tool', toolCallId: 'tc', name: 'bash', status: 'paused' as 'done' });
     const failed = await check({ kind: 'socket', path: socket });

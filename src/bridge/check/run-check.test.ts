@@ -66,7 +66,7 @@ const R = {
   asks: 'asks: id is the hash of pane and tool call, revision ≥ 1, kind limits',
   noToken: 'token: exactly 401 {"code":"unauthorized"} without a token',
   wrongToken: 'token: exactly 401 {"code":"unauthorized"} with a wrong token',
-  stale: 'answer: 409 stale carrying the ask for an older revision',
+  stale: 'answer: 409 stale carrying the ask for another revision',
   snapshot: 'snapshot: 200 JSON within 4 MiB',
 } as const;
 
@@ -75,14 +75,13 @@ const KIT_SKIPS = [
   R.starting,
   'history: conversations page within 1 MiB, next cursor ≤ 512 printable bytes',
   'history: items page of the first conversation',
-  R.stale,
   'gate: POST /pane/:id/answer is 404 not-found without cap asks',
   'starters: 404 no-such-starter for an unknown starter',
   'send: 400 bad-request for empty text',
   'reopen: 404 no-such-conversation for an unknown conversation',
   // Send, rename and decided asks: run-check-send.test.ts checks them against a kit that has them.
   'send: 409 turn-moved carrying the current turn for a turn that is not it',
-  'send: 409 ask-open naming the oldest open ask for a plain send',
+  'send: 409 ask-open naming the oldest open ask for a plain send, before turn-moved',
   'send: a plain send behind a running turn is queued, and its repeat queues nothing more',
   'request id: a repeat of a write that succeeded (rename to the same title) gets replayed: true',
   'answer: 409 decided with decidedBy and the first outcome for a decided ask',

@@ -1,6 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import Ajv2020 from 'ajv/dist/2020';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk, ROOT } from '../../agent/package/build-sdk';
 import { tempDir, type TempDir } from '../../agent/testing';
@@ -95,6 +98,15 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
     expect(output.trim()).toBe('PiMissing: Pi is not installed: run npm install @mariozechner/pi-coding-agent@0.73.1 (in this project or globally), then start again');
     const manifest = JSON.parse(await readFile(join(app, 'node_modules', '@colliepwa', 'durable-sdk', 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ peerDependenciesMeta: { '@mariozechner/pi-coding-agent': { optional: true } } });
+  });
+
+  it("ships schemas that Ajv's default strict mode compiles once told the keyword by the helper it exports", async () => {
+    const pkg = join(app, 'node_modules', '@colliepwa', 'durable-sdk');
+    const { addWireKeywords } = (await import(pathToFileURL(join(pkg, 'dist', 'index.js')).href)) as typeof import('../../agent/kit');
+    const files = (await readdir(join(pkg, 'schemas'))).filter((file) => file.endsWith('.schema.json'));
+    const ajv = addWireKeywords(new Ajv2020());
+    for (const file of files) expect(() => ajv.compile(JSON.parse(readFileSync(join(pkg, 'schemas', file), 'utf8')) as object), file).not.toThrow();
+    expect(files.length).toBeGreaterThanOrEqual(20);
   });
 
   it('declares no runtime dependency, node >= 20 and its entry, types included', async () => {

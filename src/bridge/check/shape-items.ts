@@ -4,8 +4,10 @@ import type { Problem } from './rule';
 
 /**
  * The judge of one raw item (WIRE.md §9), by what the bridge does with it: an item it drops
- * is a FAIL (the person never sees it), an item it shows changed is a warn (a time it cannot
- * read, text it cleans or cuts, an optional field it leaves out, a kind v1 does not name).
+ * is a FAIL (the person never sees it), and so is an `at` that is not a time with a zone (the
+ * bridge shows the item without a time, but the wire has no local times: the rule is broken);
+ * an item it shows changed is a warn (text it cleans or cuts, an optional field it leaves out, a
+ * kind v1 does not name).
  */
 const DROPPED: Record<Exclude<ItemDropReason, 'unknown-kind'>, string> = {
   'bad-id': 'its id or toolCallId breaks the id rule',
@@ -24,7 +26,7 @@ export function itemProblems(paneId: string, raw: unknown): Problem[] {
   const item = raw as Rec;
   const problems: Problem[] = [];
   if (time(item.at) === undefined)
-    problems.push({ level: 'warn', text: `${name}: at ${JSON.stringify(item.at ?? null).slice(0, 80)} is not an ISO 8601 time with a zone, so no time is shown` });
+    problems.push({ level: 'fail', text: `${name}: at ${JSON.stringify(item.at ?? null).slice(0, 80)} is not an ISO 8601 time with a zone (the bridge shows no time)` });
   for (const [key, value] of Object.entries(item)) {
     if (key === 'at' || key === 'id' || key === 'kind') continue;
     if (!(key in parsed)) {

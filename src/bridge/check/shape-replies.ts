@@ -3,6 +3,7 @@ import { LIMITS } from '../../wire/limits';
 import { parseCursor } from '../../wire/parse-history';
 import { count, isRecord, time, type Rec } from '../../wire/read';
 import { asList } from './rule';
+import { timeProblems } from './shape-events';
 
 /** Pure judges of raw events and history replies (WIRE.md §8, §12); each returns its problems. */
 
@@ -21,13 +22,21 @@ export function eventsPageProblems(body: Rec, after: number, epoch: string): str
       problems.push('an event has no integer seq');
       return problems;
     }
+    if (seq === 0) {
+      problems.push('an event has seq 0: events number from 1');
+      return problems;
+    }
     if (seq <= last) {
       problems.push(`seq ${seq} after ${last}: not strictly rising past after=${after}`);
       return problems;
     }
     last = seq;
   }
-  if (cursor !== undefined && cursor !== last) problems.push(`cursor ${cursor} is not the last seq returned (${last})`);
+  if (cursor !== undefined && cursor !== last) {
+    problems.push(
+      body.events.length === 0 ? `cursor ${cursor} on a page with no event: it must be after itself (${after})` : `cursor ${cursor} is not the last seq returned (${last})`,
+    );
+  }
   return problems;
 }
 
@@ -67,8 +76,23 @@ export function conversationsProblems(body: Rec, limit: number): string[] {
     if (typeof conversation.title !== 'string') problems.push(`${name} has no title`);
     if (conversation.state !== 'open' && conversation.state !== 'closed') problems.push(`${name}: state ${JSON.stringify(conversation.state)} is not open or closed`);
     if (conversation.paneId !== undefined && !isValidId(conversation.paneId)) problems.push(`${name} has a bad paneId`);
+    problems.push(...timeProblems(name, conversation, ['createdAt', 'updatedAt', 'closedAt']));
   }
-  return problems;
+  return [...problems, ...newestFirstProblems(asList(body.conversations))];
+}
+
+/** Newest first by `createdAt` (equal times may come in either order); rows without a time are not compared. */
+function newestFirstProblems(rows: unknown[]): string[] {
+  let previous: { id: unknown; at: string } | undefined;
+  for (const row of rows) {
+    const at = isRecord(row) ? time(row.createdAt) : undefined;
+    if (at === undefined) continue;
+    if (previous && Date.parse(at) > Date.parse(previous.at)) {
+      return [`conversations are not newest first by createdAt: ${JSON.stringify((row as Rec).id)} (${at}) comes after ${JSON.stringify(previous.id)} (${previous.at})`];
+    }
+    previous = { id: (row as Rec).id, at };
+  }
+  return [];
 }
 
 /** Times a conversation should carry (the list shows dates from them); the bridge reads the row without them. */

@@ -5,6 +5,7 @@ import { LIMITS } from '../../wire/limits';
 import { count, isRecord, type Rec } from '../../wire/read';
 import { FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS } from '../../wire/types';
 import { asList, rawPanes } from './rule';
+import { timeProblems, turnProblems } from './shape-events';
 
 /**
  * Pure judges of a raw snapshot (WIRE.md §4–6). Each returns the problems it found, worded for
@@ -69,7 +70,7 @@ function paneProblems(pane: Rec): string[] {
   if (count(pane.cursor) === undefined) problems.push(`${name}: cursor is not a non-negative integer`);
   if (!Array.isArray(pane.asks)) problems.push(`${name}: asks is not a list`);
   else if (pane.asks.length > LIMITS.openAsksPerPane) problems.push(`${name}: ${pane.asks.length} open asks, over ${LIMITS.openAsksPerPane}`);
-  if (pane.turn !== null && pane.turn !== undefined && !(isRecord(pane.turn) && isValidId(pane.turn.id))) problems.push(`${name}: turn is neither null nor a turn with a good id`);
+  if (pane.turn !== null && pane.turn !== undefined) problems.push(...turnProblems(name, pane.turn));
   const belt = asList(pane.belt);
   if (belt.length > LIMITS.beltButtons) problems.push(`${name}: ${belt.length} belt buttons, over ${LIMITS.beltButtons}`);
   for (const button of belt) {
@@ -103,6 +104,7 @@ export function askProblems(paneId: string, ask: unknown): string[] {
   if (ask.id !== expected) problems.push(`${name}: id is not SHA-256(paneId + U+0000 + toolCallId), expected ${expected}`);
   const revision = count(ask.revision);
   if (revision === undefined || revision < 1) problems.push(`${name}: revision ${JSON.stringify(ask.revision)} is not an integer ≥ 1`);
+  problems.push(...timeProblems(name, ask, ['createdAt', 'expiresAt']));
   const options = asList(ask.options);
   switch (ask.kind) {
     case 'permission':

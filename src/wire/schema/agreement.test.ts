@@ -93,6 +93,8 @@ function expectedHello(v: Obj): Obj {
   const out = structuredClone(v);
   const caps = out.caps;
   if (isObj(caps)) out.caps = Object.fromEntries(CAP_NAMES.map((cap) => [cap, cap in caps ? caps[cap]! : false]));
+  // An empty runtime is display text that shows nothing: the bridge keeps it as none (WIRE.md §3).
+  if (isObj(out.host) && out.host.runtime === '') delete out.host.runtime;
   return out;
 }
 

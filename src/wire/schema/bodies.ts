@@ -6,8 +6,7 @@
 import { agentPathLabel, agentRouteTitle as route } from '../agent-paths';
 import { LIMITS } from '../limits';
 import { SERVICE_NAME } from '../wire-protocol';
-import { CALLER_CHECKS, type WireErrorCode } from '../types';
-import { DECIDERS } from './objects';
+import { CALLER_CHECKS, DECIDED_BY, type WireErrorCode } from '../types';
 import { count, id, list, newTitle, nullOr, object, oneOfStrings, ref, sendText, text, type Schema } from './strings';
 
 const replayed = { replayed: { const: true } };
@@ -18,7 +17,8 @@ const postReply = (required: Record<string, Schema>) => object(required, replaye
 const hello = object({
   service: { const: SERVICE_NAME },
   protocol: ref('VersionRange'),
-  host: object({ name: text('hostName') }, { runtime: text('label', { nonEmpty: true }), callerCheck: oneOfStrings(CALLER_CHECKS) }),
+  // Both are display text that may be empty (an empty runtime is shown as none).
+  host: object({ name: text('hostName') }, { runtime: text('label'), callerCheck: oneOfStrings(CALLER_CHECKS) }),
   epoch: ref('Epoch'),
   ready: { type: 'boolean' },
   caps: ref('Caps'),
@@ -44,10 +44,12 @@ const error: Schema = {
   allOf: (
     [
       ['stale', object({ ask: ref('Ask') })],
-      ['decided', object({ decidedBy: oneOfStrings(DECIDERS), outcome: nullOr(ref('Outcome')) })],
+      ['decided', object({ decidedBy: oneOfStrings(DECIDED_BY), outcome: nullOr(ref('Outcome')) })],
       ['incompatible', object({ refusal: { type: 'string', minLength: 1 }, agent: ref('VersionRange'), collie: ref('VersionRange') })],
       ['turn-moved', object({ turn: nullOr(ref('Turn')) })],
       ['ask-open', object({ askId: id })],
+      // A 401 says nothing but its code (WIRE.md §1): not even a message, so a prober learns nothing.
+      ['unauthorized', { type: 'object', maxProperties: 1 }],
     ] satisfies [WireErrorCode, Schema][]
   ).map(([code, then]) => ({ if: { properties: { code: { const: code } }, required: ['code'] }, then })),
 };

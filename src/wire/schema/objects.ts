@@ -4,13 +4,12 @@
  * here, and a field a reader may do without is optional.
  */
 import { LIMITS } from '../limits';
-import { CAP_NAMES, FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
+import { CAP_NAMES, DECIDED_BY, FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
 import { count, epoch, historyCursor, id, linkUrl, list, nullOr, object, oneOfStrings, ref, text, time, type Schema } from './strings';
 
 const ITEM_KINDS = ['user', 'reply', 'thinking', 'notice', 'markdown', 'code', 'link', 'tool'] as const;
 const ASK_KINDS = ['permission', 'choice', 'text', 'form'] as const;
 const EVENT_TYPES = ['item', 'ask', 'ask-closed', 'turn'] as const;
-export const DECIDERS = ['phone', 'program', 'timeout'] as const;
 
 /** `then` applies when the object's `key` is `value`. */
 const when = (key: string, value: string, then: Schema): Schema => ({ if: { properties: { [key]: { const: value } }, required: [key] }, then });
@@ -92,7 +91,7 @@ const pane: Schema = {
     },
     { harness: text('label', { nonEmpty: true }), conversationId: id },
   ),
-  if: { properties: { asks: { minItems: 1 } } },
+  if: { properties: { asks: { type: 'array', minItems: 1 } } },
   then: { properties: { state: { const: 'waiting' } } },
   else: { properties: { state: { enum: ['working', 'idle'] } } },
 };
@@ -114,11 +113,12 @@ const answer = oneAnswerKey({
 const outcome = oneAnswerKey({ optionIds: { type: 'array', items: id }, text: { type: 'string' }, values: { type: 'object' } });
 
 const event: Schema = {
-  ...object({ seq: count, type: oneOfStrings(EVENT_TYPES) }),
+  // Events number from 1; 0 is only ever a cursor (the one before the first event).
+  ...object({ seq: { ...count, minimum: 1 }, type: oneOfStrings(EVENT_TYPES) }),
   allOf: [
     when('type', 'item', object({ item: ref('Item') })),
     when('type', 'ask', object({ ask: ref('Ask') })),
-    when('type', 'ask-closed', object({ askId: id, decidedBy: oneOfStrings(DECIDERS), outcome: nullOr(ref('Outcome')) })),
+    when('type', 'ask-closed', object({ askId: id, decidedBy: oneOfStrings(DECIDED_BY), outcome: nullOr(ref('Outcome')) })),
     when('type', 'turn', object({ turn: ref('Turn') })),
   ],
 };

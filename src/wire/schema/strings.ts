@@ -12,12 +12,10 @@ import { EPOCH_PATTERN } from '../epoch-rule';
 import { ID_FORBIDDEN_CLASS, WHITE_SPACE_CLASS } from '../ids';
 import { LIMITS } from '../limits';
 import { CURSOR_PATTERN } from '../parse-history';
+import { MAX_BYTES } from '../schema-keywords';
 import { TIME_MAX_CHARS, TIME_PATTERN } from '../read';
 
 export type Schema = { [keyword: string]: unknown };
-
-/** The keyword that carries a UTF-8 byte limit. */
-export const MAX_BYTES = 'x-maxBytes';
 
 const bytes = (limit: number): Schema => ({ maxLength: limit, [MAX_BYTES]: limit });
 
@@ -48,17 +46,32 @@ export const count: Schema = { type: 'integer', minimum: 0, maximum: Number.MAX_
 /** A history cursor: 1–512 bytes of printable ASCII without spaces. */
 export const historyCursor: Schema = { type: 'string', minLength: 1, maxLength: LIMITS.cursorBytes, pattern: CURSOR_PATTERN };
 
+const HTTPS = '^[Hh][Tt][Tt][Pp][Ss]://';
+/** A link's host before its port: an IPv6 address in brackets, or a name without a colon. */
+const HOST = '(\\[[^\\]/?#]*\\]|[^\\[\\]/?#:]*)';
+
 /**
  * A link the phone may open: `https://` with a host right after it, no user or password, no white
- * space, control, invisible character or backslash, at most 2048 characters. What a pattern
- * cannot say: the address must also parse as a URL (WHATWG) with a host.
+ * space, control, invisible character or backslash, a port of at most 65535, at most 2048
+ * characters. What a pattern cannot say: the address must also parse as a URL (WHATWG) with a
+ * host (a malformed IPv6 address, a percent-escape or a name IDNA refuses).
  */
 export const linkUrl: Schema = {
   type: 'string',
   minLength: 1,
   maxLength: LIMITS.linkUrlChars,
-  pattern: `^[Hh][Tt][Tt][Pp][Ss]://[^/\\\\${WHITE_SPACE_CLASS}${removed(false)}][^\\\\${WHITE_SPACE_CLASS}${removed(false)}]*$`,
-  not: { pattern: '^[Hh][Tt][Tt][Pp][Ss]://[^/?#]*@' },
+  pattern: `${HTTPS}[^/\\\\${WHITE_SPACE_CLASS}${removed(false)}][^\\\\${WHITE_SPACE_CLASS}${removed(false)}]*$`,
+  not: {
+    anyOf: [
+      // A user or password.
+      { pattern: `${HTTPS}[^/?#]*@` },
+      // A port over 65535 (leading zeros do not count), or one that is not digits.
+      { pattern: `${HTTPS}${HOST}:0*([1-9][0-9]{5,}|[7-9][0-9]{4}|6[6-9][0-9]{3}|65[6-9][0-9]{2}|655[4-9][0-9]|6553[6-9])([/?#]|$)` },
+      { pattern: `${HTTPS}${HOST}:[0-9]*[^0-9/?#]` },
+      // A character no host may hold (WHATWG's forbidden host code points the rules above leave).
+      { pattern: `${HTTPS}[^/?#]*[<>^|]` },
+    ],
+  },
 };
 
 /** Text the phone sends (send, steer): something besides white space, 1–32768 bytes. */

@@ -156,11 +156,13 @@ const outcome = fc.oneof(
   fc.record({ text: textArb(true) }),
   fc.record({ values: fc.dictionary(idArb, fc.boolean()) }),
 );
+/** Events number from 1 (0 is only a cursor). */
+const seq = fc.oneof(fc.integer({ min: 1, max: 200 }), fc.constant(Number.MAX_SAFE_INTEGER));
 const eventArb = fc.oneof(
-  fc.record({ seq: count, type: fc.constant('item'), item: itemArb }),
-  fc.record({ seq: count, type: fc.constant('ask'), ask: askArb }),
-  fc.record({ seq: count, type: fc.constant('ask-closed'), askId: idArb, decidedBy: fc.constantFrom('phone', 'program', 'timeout'), outcome }),
-  fc.record({ seq: count, type: fc.constant('turn'), turn: turnArb }),
+  fc.record({ seq, type: fc.constant('item'), item: itemArb }),
+  fc.record({ seq, type: fc.constant('ask'), ask: askArb }),
+  fc.record({ seq, type: fc.constant('ask-closed'), askId: idArb, decidedBy: fc.constantFrom('phone', 'program', 'timeout'), outcome }),
+  fc.record({ seq, type: fc.constant('turn'), turn: turnArb }),
 );
 export const eventsArb: fc.Arbitrary<Obj> = fc.oneof(
   fc.record({ epoch: epochArb, cursor: count, view: fc.constant(false), events: fc.array(eventArb, { maxLength: 4 }) }),
@@ -190,6 +192,7 @@ export const itemsPageArb: fc.Arbitrary<Obj> = fc.record({ items: fc.array(itemA
 const BAD_VALUES: Json[] = [
   null,
   -1,
+  0,
   1.5,
   true,
   '',
@@ -209,6 +212,7 @@ const BAD_VALUES: Json[] = [
   '2026-11-30T10:00:00',
   'http://example.com',
   'https://user:pw@example.com',
+  'https://example.com:99999/',
   'maybe',
   [],
   {},
