@@ -119,7 +119,15 @@ test('a long bash turn: Steer lands in it, Stop ends it and closes its card', as
   await card(page, 'bash').getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page.getByRole('main').locator('.tool-head')).toContainText('bash running');
   await write(page, 'also print the date', 'Steer');
-  await expect(composer(page)).toContainText('Steered into the running turn.');
+  // The Allow's own request holds the conversation until the agent has answered it, which on a busy
+  // machine can be after bash shows running: the phone then says busy, keeps the text, and a person
+  // taps again (a busy refusal sent nothing).
+  const busy = composer(page).getByText('another request to this conversation is still running', { exact: false });
+  const steered = composer(page).getByText('Steered into the running turn.');
+  await expect(async () => {
+    if (await busy.isVisible()) await composer(page).getByRole('button', { name: 'Steer', exact: true }).click();
+    await expect(steered).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await writeFile(join(project, GO_FILE), '');
   await expect(page.getByRole('main')).toContainText('Steered: also print the date');
   await expect(card(page, 'bash')).toContainText('sleep 60 && echo never');
