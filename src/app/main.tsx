@@ -4,6 +4,7 @@ import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
 import { SERVICE_WORKER_URL } from './sw/sw-messages';
 import { AppView } from './views/app-view';
+import { warmClock } from './views/clock';
 import './styles.css';
 
 /**
@@ -26,6 +27,8 @@ const stores = createStores({
       }
     : {}),
 });
+// Its own task now, while the first screen's data is on its way: not inside the first draw of a time.
+warmClock(document.documentElement.lang || 'en');
 router.start();
 stores.connection.start();
 stores.pairing.start();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from './clock';
+import { describe, expect, it, vi } from 'vitest';
+import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord, warmClock } from './clock';
 
 const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 const APP = join(import.meta.dirname, '..');
@@ -35,5 +35,24 @@ describe('the one clock shape', () => {
       .filter((path) => shaping.test(readFileSync(path, 'utf8')))
       .map((path) => relative(APP, path));
     expect(found).toEqual([]);
+  });
+});
+
+describe('warming the clock', () => {
+  it('makes the clock formatter in a task of its own, not in the one that asks', () => {
+    const tasks: (() => void)[] = [];
+    const Real = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+      return new Real(...args);
+    });
+    try {
+      warmClock('de', (run) => tasks.push(run));
+      expect(made).not.toHaveBeenCalled();
+      expect(tasks).toHaveLength(1);
+      tasks[0]!();
+      expect(made).toHaveBeenCalledWith('de', expect.objectContaining({ hour: 'numeric', minute: '2-digit' }));
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -11,6 +11,17 @@ export function clockTime(at: number, locale: string): string {
   return dateFormat(locale, CLOCK).format(at);
 }
 
+/**
+ * Makes the clock's formatter now, in a task of its own. The first date formatter a page makes
+ * costs far more than any after it (the browser reads its calendar and time zone data: tens of
+ * ms on a slow phone, whatever the locale), and it used to be paid inside the task that drew the
+ * first rows with a time. Asked for while the first screen's data is on its way, it holds no tap
+ * and no frame for longer than it must.
+ */
+export function warmClock(locale: string, later: (run: () => void) => void = (run) => setTimeout(run, 0)): void {
+  later(() => clockTime(0, locale));
+}
+
 /** A date with its clock time ("Mar 3, 6:33 PM"); `full` adds the weekday and the year, for a `<time>`'s title. */
 export function dateAndClock(at: number, locale: string, full = false): string {
   return dateFormat(locale, full ? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', ...CLOCK } : { day: 'numeric', month: 'short', ...CLOCK }).format(at);
