@@ -213,6 +213,8 @@ export interface AskRequest {
   answer: Answer;
   /** The person tapped an allow-always option twice. */
   secondTap?: boolean;
+  /** Pressed on the question's notification (the service worker sends it), for the audit line; a card sends none. */
+  via?: 'notification';
 }
 
 export type AskOutcome = 'busy' | 'taken' | 'stale' | 'decided-in-agent' | 'timed-out' | 'already-answered' | 'too-late' | 'unknown' | 'maybe-applied';

@@ -103,6 +103,15 @@ export const PUSH_LIMITS = {
   /** A notification's lines, cut well inside a push's 4 KiB (and a lock screen's few lines). */
   titleBytes: 160,
   conversationBytes: 96,
+  /**
+   * A question answered from its notification (push-answer.ts): at most this many options, each
+   * label at most this many characters as the agent wrote it. A longer one is never cut to fit a
+   * button: that question keeps the plain notification.
+   */
+  answerOptions: 3,
+  answerLabelChars: 32,
+  /** What one push's JSON may weigh: a push's 4096 bytes less aes128gcm's header, tag and padding byte (RFC 8188, 8291). */
+  payloadBytes: 3993,
   /** One push's POST must be answered within this, or it counts as failed. */
   sendDeadlineMs: 10_000,
   /** Posts under way at once across all subscriptions (each endpoint has one at a time). */

@@ -24,6 +24,15 @@ describe('parseAsk', () => {
     expect(parseAsk({ ...base, kind: 'text', reason: 'line one\nline two' })).toMatchObject({ shortened: false, reason: 'line one\nline two' });
   });
 
+  it('marks an ask whose option label was cleaned or cut as shortened (its notification then has no buttons)', () => {
+    const choice = (label: string) => parseAsk({ ...base, kind: 'choice', options: [{ id: 'y', label }] })?.shortened;
+    expect(choice('Yes')).toBe(false);
+    expect(choice('Ye\u202es')).toBe(true);
+    expect(choice('y'.repeat(200))).toBe(true);
+    const permission = parseAsk({ ...base, kind: 'permission', tool: { name: 'bash', input: {} }, options: [{ id: 'a', label: 'Allow\u200b', effect: 'allow' }] });
+    expect(permission?.shortened).toBe(true);
+  });
+
   it('drops asks with bad ids or revisions', () => {
     for (const raw of [{ ...base, id: '' }, { ...base, toolCallId: 'a b' }, { ...base, revision: 0 }, { ...base, revision: '1' }, null, []])
       expect(parseAsk({ kind: 'choice', options: [], ...(raw as object) })).toBeNull();

@@ -7,15 +7,17 @@ import { FORM_FIELD_TYPES, PERMISSION_EFFECTS, TURN_STATES, type Ask, type FormF
 const MAX_INPUT_DEPTH = LIMITS.toolInputDepth;
 const MAX_INPUT_ENTRIES = LIMITS.toolInputEntries;
 
-/** An option with a valid id and a label that is not empty after cleaning. */
-export function parseOption(raw: unknown): Option | null {
+/** An option with a valid id and a label that is not empty after cleaning; `onChange` hears a label the cleaning changed. */
+export function parseOption(raw: unknown, onChange: () => void = () => {}): Option | null {
   if (!isRecord(raw) || !isValidId(raw.id)) return null;
-  const label = cleanField.label(str(raw.label) ?? '').text;
-  return label === '' ? null : { id: raw.id, label };
+  const label = cleanField.label(str(raw.label) ?? '');
+  if (label.text === '') return null;
+  if (label.changed) onChange();
+  return { id: raw.id, label: label.text };
 }
 
-function parsePermissionOption(raw: unknown): PermissionOption | null {
-  const option = parseOption(raw);
+function parsePermissionOption(raw: unknown, onChange: () => void): PermissionOption | null {
+  const option = parseOption(raw, onChange);
   const effect = isRecord(raw) ? oneOf(raw.effect, PERMISSION_EFFECTS) : undefined;
   return option && effect ? { ...option, effect } : null;
 }
@@ -28,7 +30,7 @@ function parseField(raw: unknown): FormField | null {
   const label = cleanField.label(str(raw.label) ?? '').text || raw.id;
   const field: FormField = { id: raw.id, label, type, required: bool(raw.required) ?? false };
   if (type === 'choice') {
-    field.options = list(raw.options, LIMITS.choiceOptions, parseOption);
+    field.options = list(raw.options, LIMITS.choiceOptions, (o) => parseOption(o));
     field.multiple = bool(raw.multiple) ?? false;
     if (field.options.length === 0) return null;
   }
@@ -106,23 +108,22 @@ export function parseAsk(raw: unknown): Ask | null {
   if (createdAt) base.createdAt = createdAt;
   if (expiresAt) base.expiresAt = expiresAt;
 
+  // An option's label cleaned or cut is the card's text shortened too: never on a button of its notification (push-answer.ts).
+  let labelChanged = false;
+  const labelCleaned = () => (labelChanged = true);
   switch (raw.kind) {
     case 'permission': {
       let inputChanged = false;
       const name = isRecord(raw.tool) && typeof raw.tool.name === 'string' ? cleanField.label(raw.tool.name) : null;
       const tool = isRecord(raw.tool) && name && name.text !== '' ? { name: name.text, input: cleanJsonValue(raw.tool.input, () => (inputChanged = true)) } : null;
-      const options = list(raw.options, LIMITS.permissionOptions, parsePermissionOption);
+      const options = list(raw.options, LIMITS.permissionOptions, (o) => parsePermissionOption(o, labelCleaned));
       // What allow-always would allow must be shown as the agent sent it, or not be offered.
-      const shortened = base.shortened || inputChanged || (name?.changed ?? false);
+      const shortened = base.shortened || inputChanged || labelChanged || (name?.changed ?? false);
       return { ...base, shortened, kind: 'permission', tool, options };
     }
     case 'choice': {
-      const ask: Ask = {
-        ...base,
-        kind: 'choice',
-        options: list(raw.options, LIMITS.choiceOptions, parseOption),
-        multiple: bool(raw.multiple) ?? false,
-      };
+      const options = list(raw.options, LIMITS.choiceOptions, (o) => parseOption(o, labelCleaned));
+      const ask: Ask = { ...base, shortened: base.shortened || labelChanged, kind: 'choice', options, multiple: bool(raw.multiple) ?? false };
       const min = count(raw.min);
       const max = count(raw.max);
       if (min !== undefined) ask.min = min;

@@ -2,9 +2,11 @@
  * What one push carries, from the bridge to the phone's service worker (encrypted end to end,
  * RFC 8291): the one shape both sides read. Only what a lock screen shows and what opening the
  * chat at its card needs: the agent's name, the conversation's title, the ask's title (a
- * permission ask: its tool's name), the ids. Never typed text, a token or a credential.
+ * permission ask: its tool's name), the ids, and for a question a notification may answer, what
+ * its buttons need (push-answer.ts). Never typed text, a token or a credential.
  */
 import { isValidId } from './ids';
+import { parsePushAnswer, type PushAnswer } from './push-answer';
 import { isRecord, str } from './read';
 
 interface PushBase {
@@ -22,6 +24,8 @@ export interface AskPush extends PushBase {
   askId: string;
   conversation: string;
   title: string;
+  /** Only for a question a notification may answer (push-answer.ts), and never to a watch device. */
+  answer?: PushAnswer;
 }
 
 /** What would have been the host's 31st push in an hour: one line, then an hour of silence. */
@@ -50,5 +54,8 @@ export function parsePushPayload(raw: unknown): PushPayload | null {
   if (raw.kind === 'test') return { ...base, kind: 'test' };
   if (raw.kind === 'summary' && agent !== undefined && typeof raw.waiting === 'number') return { ...base, kind: 'summary', agent, waiting: raw.waiting };
   if (raw.kind !== 'ask' || agent === undefined || !isValidId(raw.paneId) || !isValidId(raw.askId)) return null;
-  return { ...base, kind: 'ask', agent, paneId: raw.paneId, askId: raw.askId, conversation: str(raw.conversation) ?? '', title: str(raw.title) ?? '' };
+  const push: AskPush = { ...base, kind: 'ask', agent, paneId: raw.paneId, askId: raw.askId, conversation: str(raw.conversation) ?? '', title: str(raw.title) ?? '' };
+  const answer = raw.answer === undefined ? null : parsePushAnswer(raw.answer);
+  if (answer) push.answer = answer;
+  return push;
 }

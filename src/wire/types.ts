@@ -85,7 +85,7 @@ interface AskBase {
   reason?: string;
   createdAt?: string;
   expiresAt?: string;
-  /** Bridge-side only: the title or reason changed in cleaning. */
+  /** Bridge-side only: the title, the reason or an option's label changed in cleaning (for a permission, the tool's name or input too). */
   shortened?: boolean;
 }
 

@@ -1,3 +1,5 @@
+import { keepAnswerSettings, loadAnswerSettings } from '../sw/answer-settings';
+import { idbPresses } from '../sw/notification-presses';
 import { SERVICE_WORKER_URL } from '../sw/sw-messages';
 import type { PushEnv, PushRegistration } from './push-store';
 import { realTimer } from './switch-deadline';
@@ -38,4 +40,10 @@ export const browserPushEnv: PushEnv = {
   navigate: (hash) => void (location.hash = hash),
   now: () => Date.now(),
   setTimer: realTimer,
+  maxActions: () => {
+    const max = 'Notification' in window ? (Notification as unknown as { maxActions?: unknown }).maxActions : undefined;
+    return typeof max === 'number' ? max : 0;
+  },
+  answerSettings: { load: loadAnswerSettings, keep: keepAnswerSettings },
+  presses: idbPresses,
 };

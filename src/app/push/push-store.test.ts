@@ -5,6 +5,9 @@ import type { PushApi } from './push-api';
 import { BridgeHttpError } from '../phone-api-client';
 import { createPushStore, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv, type PushRegistration } from './push-store';
 import { SWITCH_WAIT_MS } from './switch-deadline';
+import { ANSWER_DEFAULTS } from '../sw/answer-settings';
+import { memoryPresses } from '../sw/testing/memory-presses';
+import type { AnswerIntent } from '../stores/intents-store';
 
 /** A clock the test moves: timers fire only when `advance` passes their time. */
 function testClock() {
@@ -38,6 +41,9 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
   const shown: { data: unknown; timestamp: number; close: () => void }[] = [];
   const messages: ((data: unknown) => void)[] = [];
   const permissionAnswer = { next: 'granted' as NotificationPermission };
+  const answerSettings = { kept: ANSWER_DEFAULTS };
+  const presses = memoryPresses();
+  const adopted: AnswerIntent[] = [];
   const registration = {
     pushManager: {
       getSubscription: async () => sub,
@@ -57,6 +63,9 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
     navigate: vi.fn(),
     now: () => 100_000,
     setTimer: clock.setTimer,
+    maxActions: () => 2,
+    answerSettings: { load: async () => answerSettings.kept, keep: vi.fn(async (next) => void (answerSettings.kept = next)) },
+    presses: async () => presses,
     ...over,
   };
   const api: PushApi = {
@@ -66,9 +75,24 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
     test: vi.fn(async () => ({ sent: 1 })),
   };
   const inbox = signal<InboxAsk[] | null>(null);
-  const store = createPushStore(api, install, env, inbox);
+  const store = createPushStore(api, install, env, inbox, undefined, (intent) => adopted.push(intent));
   const keep = (kept: BrowserSubscription | null) => (sub = kept);
-  return { store, env, api, inbox, shown, messages, permissionAnswer, keep, clock, registration, setPermission: (p: NotificationPermission) => (permission = p) };
+  return {
+    store,
+    env,
+    api,
+    inbox,
+    shown,
+    messages,
+    permissionAnswer,
+    keep,
+    clock,
+    registration,
+    setPermission: (p: NotificationPermission) => (permission = p),
+    answerSettings,
+    presses,
+    adopted,
+  };
 }
 
 describe('the notifications switch', () => {
@@ -236,5 +260,33 @@ describe('the notifications switch', () => {
     r.inbox.value = [{ agent: 'desk', paneId: 'p', askId: 'open', kind: 'choice', title: 'Q', conversation: 'C' }];
     await vi.waitFor(() => expect(closed.close).toHaveBeenCalled());
     expect([closed.close.mock.calls.length, open.close.mock.calls.length, fresh.close.mock.calls.length]).toEqual([1, 0, 0]);
+  });
+
+  it('answer from notifications: read where the worker reads it, choice on and permission off by default; a change is kept there', async () => {
+    const r = rig();
+    r.store.start();
+    await vi.waitFor(() => expect(r.store.answering.value).toEqual({ choice: true, permission: false }));
+    expect(r.store.showsButtons).toBe(true);
+    await r.store.setAnswering({ choice: true, permission: true });
+    expect(r.answerSettings.kept).toEqual({ choice: true, permission: true });
+    expect(r.store.answering.value).toEqual({ choice: true, permission: true });
+    // Not kept: the switch shows what the worker will read.
+    const failing = rig({ answerSettings: { load: async () => ({ choice: true, permission: false }), keep: async () => Promise.reject(new Error('no storage')) } });
+    failing.store.start();
+    await vi.waitFor(() => expect(failing.store.answering.value).not.toBeNull());
+    await failing.store.setAnswering({ choice: false, permission: false });
+    expect(failing.store.answering.value).toEqual({ choice: true, permission: false });
+    expect(rig({ maxActions: () => 0 }).store.showsButtons).toBe(false);
+  });
+
+  it('takes the worker’s presses into the app’s ledger at start and at the worker’s word', async () => {
+    const r = rig();
+    const press = { requestId: 'r-1', agent: 'desk', paneId: 'p', askId: 'a1', hash: 'h', optionId: 'y', label: 'Yes', state: 'done', outcome: 'taken', at: 99_000 };
+    r.presses.map.set(JSON.stringify(['desk', 'a1']), press);
+    r.store.start();
+    await vi.waitFor(() => expect(r.adopted.map((i) => i.requestId)).toEqual(['r-1']));
+    r.presses.map.set(JSON.stringify(['desk', 'a2']), { ...press, requestId: 'r-2', askId: 'a2', outcome: 'stale' });
+    r.messages[0]!({ type: 'collie-pressed' });
+    await vi.waitFor(() => expect(r.adopted.map((i) => i.requestId)).toEqual(['r-1', 'r-2']));
   });
 });

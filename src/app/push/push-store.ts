@@ -2,7 +2,11 @@ import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { InboxAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import type { InstallStore } from '../pwa/install-store';
+import type { AnswerSettings } from '../sw/answer-settings';
+import { isPressSettled, type PressBackend } from '../sw/notification-presses';
 import { isOpenFromNotification, type NotificationData } from '../sw/sw-messages';
+import type { AnswerIntent } from '../stores/intents-store';
+import { takePresses } from './press-intents';
 import { TAPPABLE, type NotifyState } from './notify-state';
 import type { PushApi } from './push-api';
 import { SWITCH_WAIT_MS, SwitchFailed, switchDeadline, type SetTimer, type SwitchProblem } from './switch-deadline';
@@ -40,6 +44,12 @@ export interface PushEnv {
   now(): number;
   /** Bounds turning on and off (tests pass a clock of their own). */
   setTimer: SetTimer;
+  /** How many buttons this browser shows on a notification (`Notification.maxActions`; 0 where it is missing, as on iOS). */
+  maxActions(): number;
+  /** Settings → Answer from notifications, where the service worker reads them. */
+  answerSettings: { load(): Promise<AnswerSettings>; keep(settings: AnswerSettings): Promise<void> };
+  /** The service worker's presses on notifications (notification-presses.ts). */
+  presses(): Promise<PressBackend>;
 }
 
 export type TestOutcome = { sent: true } | { notTaken: true } | { failed: string };
@@ -55,6 +65,11 @@ export interface PushStore {
   /** The switch's tap: asks the browser's permission only now, never before. */
   toggle(): Promise<void>;
   sendTest(): Promise<void>;
+  /** Settings → Answer from notifications; null until read. */
+  answering: ReadonlySignal<AnswerSettings | null>;
+  /** This browser shows buttons on a notification (else the setting cannot do anything here). */
+  showsButtons: boolean;
+  setAnswering(next: AnswerSettings): Promise<void>;
   start(): () => void;
 }
 
@@ -84,6 +99,8 @@ export function createPushStore(
   env: PushEnv,
   inbox?: ReadonlySignal<InboxAsk[] | null>,
   waitMs: number = SWITCH_WAIT_MS,
+  /** The app's answer ledger, which takes in what was pressed on a notification. */
+  adopt: (intent: AnswerIntent) => void = () => {},
 ): PushStore {
   const fixed: NotifyState | null = install.insecure ? 'insecure' : install.iosByHand ? 'ios-home-screen' : env.supported() ? null : 'unsupported';
   const byPermission = (): NotifyState => fixed ?? (env.permission() === 'denied' ? 'blocked' : 'off');
@@ -91,6 +108,15 @@ export function createPushStore(
   const busy = signal<'on' | 'off' | null>(null);
   const problem = signal<SwitchProblem | null>(null);
   const tested = signal<TestOutcome | null>(null);
+  const answering = signal<AnswerSettings | null>(null);
+
+  /** What the worker pressed on notifications, into the app's ledger; a press still under way is looked at again. */
+  let again: (() => void) | null = null;
+  async function pressed(): Promise<void> {
+    const wait = await takePresses(await env.presses(), env.now(), adopt);
+    again?.();
+    again = wait === null ? null : env.setTimer(() => void pressed().catch(() => undefined), wait);
+  }
 
   /** On only with the browser's permission and a subscription the bridge holds too (sent again: the bridge may have lost it). */
   async function refresh(): Promise<void> {
@@ -166,6 +192,17 @@ export function createPushStore(
     busy,
     problem,
     tested,
+    answering,
+    showsButtons: env.maxActions() > 0,
+    async setAnswering(next) {
+      const before = answering.peek();
+      answering.value = next;
+      try {
+        await env.answerSettings.keep(next);
+      } catch {
+        answering.value = before; // not kept: the switch shows what the worker will read
+      }
+    },
     async toggle() {
       if (busy.peek() || !TAPPABLE.includes(state.peek())) return;
       const turning = state.peek() === 'on' ? 'off' : 'on';
@@ -192,7 +229,16 @@ export function createPushStore(
       }
     },
     start() {
-      const stops = [env.onWorkerMessage((data) => isOpenFromNotification(data) && env.navigate(data.hash))];
+      const stops = [
+        env.onWorkerMessage((data) => {
+          if (isOpenFromNotification(data)) env.navigate(data.hash);
+          if (isPressSettled(data)) void pressed().catch(() => undefined);
+        }),
+        () => again?.(),
+      ];
+      void env.answerSettings.load().then((kept) => (answering.value ??= kept));
+      // A press made while the app was closed: its card and its Try again, from the worker's ledger.
+      void pressed().catch(() => undefined);
       if (fixed) return () => stops.forEach((stop) => stop());
       stops.push(env.onPermissionChange(() => void refresh().catch(() => undefined)));
       void refresh().catch((err: unknown) => (problem.value = problemOf(err, 'on')));

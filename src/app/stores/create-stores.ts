@@ -122,7 +122,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     history: lazyStore(() => import('./history-store').then((m) => m.createHistoryStore(client))),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
-    push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, deps.pushApi, deps.push))),
+    push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, intents.adopt, deps.pushApi, deps.push))),
     locale: createLocaleChoice(storage),
   };
 }

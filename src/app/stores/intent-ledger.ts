@@ -65,6 +65,12 @@ export interface IntentLedger<Req, Rep> {
   byRequestId(requestId: string): Intent<Req, Rep> | undefined;
   /** What the latest tap on this key asked for: sent, or held back because the phone was offline. */
   pendingRequest(key: string): Req | undefined;
+  /**
+   * An intent made and sent elsewhere on this phone (a press on a notification, by the service
+   * worker, which minted its id): kept as this ledger's own, so its card shows how it went and
+   * an unknown one offers the one Try again under its id. One already held is left as it is.
+   */
+  adopt(intent: Intent<Req, Rep>): void;
 }
 
 function parseIntents<Req, Rep>(raw: unknown): Record<string, Intent<Req, Rep>> | null {
@@ -170,6 +176,10 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     pendingRequest: (key) => offline.value.get(key)?.unsent?.request ?? intentOf(key)?.request,
     wasOffline: (key) => offline.value.has(key),
     byRequestId: (requestId) => intents.value[requestId],
+    adopt(intent) {
+      if (intents.peek()[intent.requestId] || now() - intent.at > INTENT_MEMORY_MS) return;
+      save(intent);
+    },
     async submit(key, make) {
       if (byKey.peek()[key]?.state === 'sending') return null; // a double tap sends one request
       const requestId = mintRequestId();

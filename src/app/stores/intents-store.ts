@@ -34,6 +34,8 @@ export interface IntentsStore {
   given: ReadonlySignal<Record<string, GivenAnswer>>;
   /** Forgets what this phone answered: it was unpaired. */
   forgetGiven(): void;
+  /** An answer pressed on a notification (push/press-intents.ts): the card shows how it went. */
+  adopt(intent: AnswerIntent): void;
 }
 
 /** Outcomes that say the answer did not reach the agent: what was answered is not shown back. */
@@ -80,6 +82,7 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
   return {
     byAsk: ledger.byKey,
     given,
+    adopt: (intent) => ledger.adopt(intent),
     // Unpaired before any chat read it: the kept answers are emptied without loading their code.
     forgetGiven: () => (memory ? withMemory((kept) => kept.clear()) : void storage.write(ANSWERS_GIVEN_KEY, {})),
     statusOf(agent, askId) {

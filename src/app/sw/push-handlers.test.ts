@@ -23,7 +23,7 @@ describe('the worker’s notifications', () => {
   it('shows the agent as title and the ask as body, tagged per ask; a summary and a test in words of their own', () => {
     expect(notificationOf(ask)).toEqual({
       title: 'desk',
-      options: { icon: '/icon-192.png', body: 'Ship it?', tag: 't1', data: { hash: '#/agent/desk/chat/p/ask/a%201', agent: 'desk', askId: 'a 1' } },
+      options: { icon: '/icon-192.png', body: 'Ship it?', tag: 't1', data: { hash: '#/agent/desk/chat/p/ask/a%201', agent: 'desk', askId: 'a 1', question: 'Ship it?' } },
     });
     expect(notificationOf({ v: 1, kind: 'summary', tag: 's', closed: [], agent: 'desk', waiting: 12 }).options.body).toBe('desk: 12 more questions are waiting');
     expect(notificationOf({ v: 1, kind: 'summary', tag: 's', closed: [], agent: 'desk', waiting: 1 }).options.body).toBe('desk: 1 more question is waiting');

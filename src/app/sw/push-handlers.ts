@@ -2,28 +2,38 @@ import { loadWorkerLocale, swText as t } from './sw-words';
 import { pathOf } from '../../wire/phone-routes';
 import { parsePushPayload, type PushPayload } from '../../wire/push-payload';
 import { hrefOf } from '../routes';
-import type { NotificationData, OpenFromNotification } from './sw-messages';
+import { answerButtons, answerFromNotification, type NotificationAction } from './answer-press';
+import { loadAnswerSettings } from './answer-settings';
+import { idbPresses } from './notification-presses';
+import type { NotificationAnswer, NotificationData, OpenFromNotification } from './sw-messages';
 
 /*
  * The worker's side of notifications for questions. A push shows one notification: the agent's
  * name as its title, the ask's title as its body, one tag per ask (a newer push for the same ask
- * replaces it), the app's icon. No action buttons: an answer needs the card, its second tap and
- * its stale check. Each push also names asks closed since, whose notifications are withdrawn now.
+ * replaces it), the app's icon. A question the bridge marked answerable gets its buttons when the
+ * person's settings and the browser allow (answer-press.ts); every other one opens its card. Each
+ * push also names asks closed since, whose notifications are withdrawn now.
  */
 export const NOTIFICATION_ICON = '/icon-192.png';
 
-export function notificationOf(push: PushPayload | null): { title: string; options: NotificationOptions } {
+export function notificationOf(
+  push: PushPayload | null,
+  answer: NotificationAnswer | null = null,
+): { title: string; options: NotificationOptions & { actions?: NotificationAction[] } } {
   // No `badge`: Android draws it as a one-colour mask, and the app's icon would be a blank square.
   const base = { icon: NOTIFICATION_ICON };
   if (!push) return { title: t('app.title'), options: { ...base, body: t('push.unreadable'), data: { hash: '#/' } satisfies NotificationData } };
-  const data: NotificationData = push.kind === 'ask' ? { hash: pushHref(push), agent: push.agent, askId: push.askId } : { hash: pushHref(push) };
   const body =
     push.kind === 'ask'
       ? push.title || t('push.askUntitled')
       : push.kind === 'summary'
         ? t(push.waiting === 1 ? 'push.summaryOne' : 'push.summary', { agent: push.agent, count: push.waiting })
         : t('push.test');
-  return { title: push.kind === 'test' ? t('app.title') : push.agent, options: { ...base, body, tag: push.tag, data } };
+  if (push.kind !== 'ask') return { title: push.kind === 'test' ? t('app.title') : push.agent, options: { ...base, body, tag: push.tag, data: { hash: pushHref(push) } } };
+  const data: NotificationData = { hash: pushHref(push), agent: push.agent, askId: push.askId, question: body };
+  if (!answer) return { title: push.agent, options: { ...base, body, tag: push.tag, data } };
+  const actions = answer.buttons.map(({ id, label }) => ({ action: id, title: label }));
+  return { title: push.agent, options: { ...base, body, tag: push.tag, data: { ...data, answer }, actions } };
 }
 
 function readPush(event: PushEvent): PushPayload | null {
@@ -41,8 +51,15 @@ export async function showPush(sw: ServiceWorkerGlobalScope, push: PushPayload |
     for (const shown of await sw.registration.getNotifications()) if (closed.has(shown.tag)) shown.close();
   }
   await loadWorkerLocale(sw.navigator?.languages);
-  const { title, options } = notificationOf(push);
+  const answer = push?.kind === 'ask' && push.answer ? answerButtons(push, await loadAnswerSettings(), maxActions(sw)) : null;
+  const { title, options } = notificationOf(push, answer);
   await sw.registration.showNotification(title, options);
+}
+
+/** How many buttons this browser shows on a notification: none where `maxActions` is missing (iOS, Firefox). */
+function maxActions(sw: ServiceWorkerGlobalScope): number {
+  const max = (sw as unknown as { Notification?: { maxActions?: unknown } }).Notification?.maxActions;
+  return typeof max === 'number' ? max : 0;
 }
 
 /** A tap: the open window shows the chat at its card (and comes to the front), or a new window opens there. */
@@ -80,8 +97,17 @@ export function listenForPushes(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener('pushsubscriptionchange', (event) => (event as ExtendableEvent).waitUntil(renewSubscription(sw, event)));
   sw.addEventListener('notificationclick', (event) => {
     // Begun before waitUntil, so the tap is handled even when the event cannot be extended.
-    const opened = openFromNotification(sw, event.notification);
-    event.waitUntil(opened);
+    const open = () => openFromNotification(sw, event.notification);
+    const handled = event.action
+      ? answerFromNotification(sw, event.notification, event.action, {
+          presses: idbPresses,
+          settings: loadAnswerSettings,
+          fetch: (input, init) => fetch(input, init),
+          now: () => Date.now(),
+          open,
+        })
+      : open();
+    event.waitUntil(handled);
   });
 }
 

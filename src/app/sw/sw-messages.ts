@@ -39,4 +39,19 @@ export interface NotificationData {
   /** For an ask: its agent and id, so the page can close it once the ask is no longer open. */
   agent?: string;
   askId?: string;
+  /** The question's words as the notification showed them, kept under what a press came to. */
+  question?: string;
+  /** Only on a notification that shows answer buttons (answer-press.ts). */
+  answer?: NotificationAnswer;
+}
+
+/** What a press on a notification's button sends: the question as the push carried it, and the buttons it showed. */
+export interface NotificationAnswer {
+  kind: 'choice' | 'permission';
+  agent: string;
+  paneId: string;
+  askId: string;
+  hash: string;
+  /** Each button: the option it answers (its `action`) and its words. */
+  buttons: { id: string; label: string }[];
 }

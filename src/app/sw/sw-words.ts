@@ -1,8 +1,9 @@
-import { createStore, get, set } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import zh from '../../../locales/zh-CN.json';
 import { LOCALES, pickLocale, type Locale } from '../locale-pick';
+import { workerSettings } from './answer-settings';
 
 /**
  * The worker's few sentences (keys in locales/ like every other sentence), in the app's language:
@@ -10,9 +11,29 @@ import { LOCALES, pickLocale, type Locale } from '../locale-pick';
  * between pushes), else the phone's own. Not through `i18n.ts`: that module loads translations
  * with dynamic imports and signals, which a service worker's single file does not take.
  */
-type WorkerKey = 'app.title' | 'push.summary' | 'push.summaryOne' | 'push.askUntitled' | 'push.test' | 'push.unreadable';
+export type WorkerKey =
+  | 'app.title'
+  | 'push.summary'
+  | 'push.summaryOne'
+  | 'push.askUntitled'
+  | 'push.test'
+  | 'push.unreadable'
+  // Answering from a notification: its buttons, and what happened, in the card's words where they fit a notification.
+  | 'push.action.allowOnce'
+  | 'push.action.deny'
+  | 'ask.sending'
+  | 'chat.answered'
+  | 'push.outcome.stale'
+  | 'ask.outcome.decidedInAgent'
+  | 'ask.outcome.timedOut'
+  | 'push.outcome.alreadyAnswered'
+  | 'ask.outcome.tooLate'
+  | 'push.outcome.unknown'
+  | 'ask.outcome.maybeApplied'
+  | 'push.outcome.notTaken'
+  | 'act.refused.callerRefused';
 const CATALOGS: Record<Locale, Partial<Record<WorkerKey, string>>> = { en, ru, 'zh-CN': zh };
-const KEPT = { key: 'locale', store: () => createStore('collie-worker', 'settings') };
+const KEPT = { key: 'locale', store: workerSettings };
 
 let current: Locale = 'en';
 

@@ -50,7 +50,7 @@ export function SettingsView({ pairing, install, locale, push }: { pairing: Pair
       </button>
       <p class="muted">{t('settings.forgetWhat')}</p>
       <LanguageSection choice={locale} />
-      {notify && <NotifySection push={notify} />}
+      {notify && <NotifySection push={notify} watching={device?.role === 'watch'} />}
       <InstallSection install={install} />
     </main>
   );

@@ -6,7 +6,7 @@ import { tempDir, type TempDir } from '../../agent/testing';
 import { AgentLink } from '../link/agent-link';
 import { AgentStore } from '../poll/agent-store';
 import type { AgentHandle } from '../agent-handle';
-import { answerAsk } from './answer-ask';
+import { answerAsk, parseAskRequest } from './answer-ask';
 import { HttpError } from '../http/http-error';
 import { Ledger } from './ledger';
 import { testWriteContext } from '../testing/write-context';
@@ -98,6 +98,21 @@ async function tap(handle: AgentHandle, answer: object, extra: { requestId?: str
 }
 
 describe('answering through the bridge', () => {
+  it('a press on a notification is the card’s answer, and its audit line says where it came from (never masked)', async () => {
+    void choice().catch(() => {});
+    const handle = await handleFor();
+    const ask = handle.store.chatJson('p')!.asks[0]!;
+    const request = parseAskRequest({ agent: 'desk', paneId: 'p' }, { requestId: 'r-n', hash: ask.hash, answer: { optionIds: ['y'] }, secondTap: false, via: 'notification' });
+    expect(request.via).toBe('notification');
+    expect(parseAskRequest({ agent: 'desk', paneId: 'p' }, { requestId: 'r-c', hash: ask.hash, answer: { optionIds: ['y'] }, via: 'elsewhere' }).via).toBeUndefined();
+    expect(await answerAsk(handle, ask.id, request, testWriteContext(dir.path, true))).toEqual({ outcome: 'taken' });
+    const [line] = (await readFile(join(dir.path, 'audit.log'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(line).toMatchObject({ event: 'answer', requestId: 'r-n', result: 'taken', via: 'notification', optionIds: ['y'] });
+  });
+
   it('never passes an allow-always answer without the second tap', async () => {
     void permission().catch(() => {});
     const handle = await handleFor();

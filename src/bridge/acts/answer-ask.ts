@@ -28,7 +28,10 @@ export function parseAskRequest(path: { agent: string; paneId?: string }, raw: u
   if (!isValidId(paneId) || !isValidId(requestId) || typeof hash !== 'string' || !isRecord(answer)) {
     throw new HttpError(400, 'bad-request', 'paneId, requestId, hash and answer are required');
   }
-  return { agent, paneId, requestId, hash, answer: answer as AskRequest['answer'], secondTap: bool(raw.secondTap) ?? false };
+  const request: AskRequest = { agent, paneId, requestId, hash, answer: answer as AskRequest['answer'], secondTap: bool(raw.secondTap) ?? false };
+  // Where the press came from is for the audit line only: the answer, its checks and its receipt are the card's.
+  if (raw.via === 'notification') request.via = 'notification';
+  return request;
 }
 
 /** Who closed an ask the phone meant to answer, as the card's outcome. */
@@ -114,7 +117,7 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
     keep: () => ({}),
     audit: {
       event: 'answer',
-      details: (reply, receipt) => ({ paneId, askId, revision: receipt.target.revision ?? null, ...receipt.details, result: reply.outcome }),
+      details: (reply, receipt) => ({ paneId, askId, revision: receipt.target.revision ?? null, ...receipt.details, result: reply.outcome, via: request.via }),
     },
   };
   return runAct(handle, ctx, spec);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tightenFile } from '../fs/private-file';
 
 /** Fields never masked: the named ids and the fixed words of what happened (docs/bridge.md §7). */
-const NAMED = new Set(['requestId', 'askId', 'revision', 'turnId', 'actionId', 'starterId', 'conversationId', 'paneId', 'id', 'result', 'answerKind', 'optionIds', 'steer']);
+const NAMED = new Set(['requestId', 'askId', 'revision', 'turnId', 'actionId', 'starterId', 'conversationId', 'paneId', 'id', 'result', 'answerKind', 'optionIds', 'steer', 'via']);
 /** How much of a send's text the audit log keeps. */
 export const PREVIEW_CHARS = 120;
 const MASK = '[masked]';

@@ -1,7 +1,8 @@
 import type { InboxAsk } from '../../wire/bridge-json';
 import { clean } from '../../wire/clean';
 import { PUSH_LIMITS } from '../../wire/limits';
-import type { AskPush, SummaryPush, TestPush } from '../../wire/push-payload';
+import type { PushAnswer } from '../../wire/push-answer';
+import type { AskPush, PushPayload, SummaryPush, TestPush } from '../../wire/push-payload';
 import { askTag } from './push-state';
 
 /**
@@ -9,8 +10,8 @@ import { askTag } from './push-state';
  * permission ask's title there is the tool's name only, never model text. Cut again here to what
  * a lock screen shows; the payload never holds typed text, a token or a credential.
  */
-export function askPush(ask: InboxAsk, closed: readonly string[]): AskPush {
-  return {
+export function askPush(ask: InboxAsk, closed: readonly string[], answer: PushAnswer | null = null): AskPush {
+  const push: AskPush = {
     v: 1,
     kind: 'ask',
     tag: askTag(ask.agent, ask.askId),
@@ -21,6 +22,16 @@ export function askPush(ask: InboxAsk, closed: readonly string[]): AskPush {
     conversation: clean(ask.conversation, { maxBytes: PUSH_LIMITS.conversationBytes }),
     title: clean(ask.title, { maxBytes: PUSH_LIMITS.titleBytes }),
   };
+  // A title cut for the lock screen is the card's text shortened: its buttons stay off (push-answer.ts).
+  if (answer && push.title === ask.title) push.answer = answer;
+  return push;
+}
+
+/** The push as a watch device gets it: a watching phone answers nothing, from a notification neither. */
+export function forWatching(payload: PushPayload): PushPayload {
+  if (payload.kind !== 'ask' || !payload.answer) return payload;
+  const { answer: _answer, ...rest } = payload;
+  return rest;
 }
 
 /** The one summary of an agent's hour: its tag is the agent's, so a later one replaces it. */

@@ -1,11 +1,14 @@
 import type { InboxAsk } from '../../wire/bridge-json';
 import { askKey } from '../../wire/ask-key';
 import { PUSH_LIMITS } from '../../wire/limits';
+import { pushAnswerOf } from '../../wire/push-answer';
 import type { PushPayload } from '../../wire/push-payload';
+import { panesOf } from '../../wire/parse-snapshot';
+import { toPhoneAsk } from '../poll/ask-hash';
 import { inboxOf } from '../poll/inbox';
 import type { AgentStore } from '../poll/agent-store';
 import type { PushLimiter } from './push-limiter';
-import { askPush, summaryPush } from './push-payloads';
+import { askPush, forWatching, summaryPush } from './push-payloads';
 import { askTag, forgetOldClosed, writePushState, type PushState } from './push-state';
 import type { PushSender } from './push-sender';
 import type { SubscriptionStore } from './subscriptions';
@@ -41,6 +44,8 @@ export class PushWatcher {
     private readonly sender: PushSender,
     private readonly subscriptions: SubscriptionStore,
     private readonly log: (line: string) => void,
+    /** Whether a device may act (a watch device may not): only its pushes carry what answering from a notification needs. */
+    private readonly mayAct: (deviceId: string) => boolean = () => false,
   ) {}
 
   watch(stores: readonly AgentStore[]): () => void {
@@ -90,17 +95,23 @@ export class PushWatcher {
       else if (!d.open) ((d.open = true), (changed = true)); // open again (an agent restart): decided already
     }
     if (fresh.length === 0 && !changed) return;
-    const payloads = this.decide(store.name, fresh);
+    const payloads = this.decide(store, fresh);
     forgetOldClosed(this.state);
     this.limiter.prune();
     await writePushState(this.stateDir, this.state);
     // Queued, not awaited: each subscription's pushes go in a lane of their own, so a push
     // service that stalls never holds the next decision (or another phone's push) back.
     const to = this.subscriptions.all();
-    for (const payload of payloads) void this.sender.send(payload, to);
+    const acting = to.filter((sub) => this.mayAct(sub.deviceId));
+    const watching = to.filter((sub) => !this.mayAct(sub.deviceId));
+    for (const payload of payloads) {
+      if (acting.length > 0) void this.sender.send(payload, acting);
+      if (watching.length > 0) void this.sender.send(forWatching(payload), watching);
+    }
   }
 
-  private decide(agent: string, fresh: readonly InboxAsk[]): PushPayload[] {
+  private decide(store: AgentStore, fresh: readonly InboxAsk[]): PushPayload[] {
+    const agent = store.name;
     const seeding = this.seedOnly && !this.seeded.has(agent);
     this.seeded.add(agent);
     const anyPhone = this.subscriptions.all().length > 0;
@@ -119,7 +130,7 @@ export class PushWatcher {
       record(decision.push === true);
       if (decision.push === true) {
         this.counts.pushed += 1;
-        payloads.push(askPush(ask, this.state.closed));
+        payloads.push(askPush(ask, this.state.closed, answerOf(store, ask)));
       } else if (decision.push === 'summary') summary = true;
       else this.counts.suppressed[decision.why] += 1;
     }
@@ -132,4 +143,11 @@ export class PushWatcher {
     }
     return payloads;
   }
+}
+
+/** What the ask's notification needs to answer it (push-answer.ts), read from the agent's state the push is decided on. */
+function answerOf(store: AgentStore, row: InboxAsk): ReturnType<typeof pushAnswerOf> {
+  const pane = store.snapshot && panesOf(store.snapshot).find(({ pane: p }) => p.id === row.paneId)?.pane;
+  const ask = pane?.asks.find((a) => a.id === row.askId);
+  return ask ? pushAnswerOf(toPhoneAsk(ask)) : null;
 }

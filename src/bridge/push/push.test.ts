@@ -6,6 +6,7 @@ import type { AskPush } from '../../wire/push-payload';
 import { pushTestPerFile } from '../testing/push-rig';
 import { writePrivateFile } from '../fs/private-file';
 import { askTag } from './push-state';
+import { askHash } from '../poll/ask-hash';
 
 /**
  * Push over the real path: the bridge's pushes, encrypted with `web-push`, reach a push pushTest.service
@@ -35,6 +36,8 @@ describe('push, one per ask', () => {
       askId: ask.id,
       conversation: 'Release',
       title: 'Ship v2 to production?',
+      // One answer, one short option: what its button needs, the hash the card's stale check compares.
+      answer: { kind: 'choice', hash: askHash(ask), options: [{ id: 'y', label: 'Yes' }] },
     });
     expect(push!.headers).toEqual({ ttl: String(PUSH_LIMITS.ttlSeconds), topic: askTag('desk', ask.id), urgency: 'high' });
     expect(push!.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
@@ -52,6 +55,19 @@ describe('push, one per ask', () => {
     pushTest.rig.ask(pushTest.rig.pane('p', 'Release'), 'next', 'And the docs?');
     await pushTest.rig.settle();
     expect(pushesTo(sub.id).map((p) => p.title)).toEqual(['Ship v2 to production?', 'And the docs?']);
+  });
+
+  it('carries what a notification’s buttons need only to a device that may act, and only for a question a notification may answer', async () => {
+    const control = await pushTest.rig.phone('control');
+    const watch = await pushTest.rig.phone('watch');
+    const pane = pushTest.rig.pane('p');
+    pushTest.rig.ask(pane, 'one');
+    void pane.ask({ kind: 'text', toolCallId: 'two', title: 'Name it' }).catch(() => {});
+    await pushTest.rig.settle();
+    await pushTest.service.waitFor(4);
+    const answers = (id: string) => Object.fromEntries(pushesTo(id).map((p) => [p.title, p.answer?.kind ?? null]));
+    expect(answers(control.sub.id)).toEqual({ 'Question one?': 'choice', 'Name it': null });
+    expect(answers(watch.sub.id)).toEqual({ 'Question one?': null, 'Name it': null });
   });
 
   it('keeps its keys and state at 0600 in a 0700 folder, and never logs a key', async () => {

@@ -61,7 +61,8 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
   });
-  const watcher = new PushWatcher(stateDir, state, seedOnly, new PushLimiter(state.limits, now), sender, subscriptions, log);
+  const mayAct = (deviceId: string) => devices.get(deviceId)?.role === 'control';
+  const watcher = new PushWatcher(stateDir, state, seedOnly, new PushLimiter(state.limits, now), sender, subscriptions, log, mayAct);
   const stopWatching = watcher.watch(options.stores);
   const settled = async () => {
     await watcher.settled();

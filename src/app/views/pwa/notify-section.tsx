@@ -3,6 +3,7 @@ import { TAPPABLE, type NotifyState } from '../../push/notify-state';
 import type { PushStore } from '../../push/push-store';
 import type { SwitchProblem } from '../../push/switch-deadline';
 import { bridgeErrorText } from '../bridge-error-copy';
+import { AnswerSection } from './answer-section';
 import '../switch.css';
 
 const STATE_WORDS: Record<NotifyState, MessageKey> = {
@@ -32,7 +33,7 @@ export function problemText(problem: SwitchProblem): string {
  * state it is in (and why it cannot be on here, or why turning it failed), and a test
  * notification once it is on. The whole row is the switch, so its words are a target too.
  */
-export function NotifySection({ push }: { push: PushStore }) {
+export function NotifySection({ push, watching }: { push: PushStore; watching: boolean }) {
   const state = push.state.value;
   const busy = push.busy.value;
   const problem = push.problem.value;
@@ -68,6 +69,7 @@ export function NotifySection({ push }: { push: PushStore }) {
           <p class="muted" role="status">
             {tested === null ? '' : 'sent' in tested ? t('notify.testSent') : 'notTaken' in tested ? t('notify.testNotTaken') : t('notify.testFailed', { why: tested.failed })}
           </p>
+          <AnswerSection push={push} watching={watching} />
         </>
       )}
     </section>

@@ -1,0 +1,304 @@
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { openCollie, type AskSpec, type Collie, type PaneHandle } from '../src/agent/kit';
+import { startBridge, type RunningBridge } from '../src/bridge/bridge';
+import { startPushService, type TestPushService, type TestSubscription } from '../src/bridge/testing/push-service';
+import type { Answer } from '../src/wire/types';
+import { clippedWords, noViolations } from './support/axe';
+import { faultyProxy } from './support/faulty-proxy';
+import { pairPhone } from './support/pair';
+import { scratch } from './support/processes';
+import { stopAfterEach } from './support/started';
+
+/**
+ * Answering from a notification, end to end, as push.spec.ts drives notifications: the bridge (in
+ * this process) pushes to the test's own push service, which decrypts each push; the payload is
+ * handed to the phone's service worker over CDP (`ServiceWorker.deliverPushMessage`); the
+ * notification is read back with `registration.getNotifications()`, and a press on one of its
+ * buttons is a `notificationclick` with that `action`, dispatched inside the worker (headless,
+ * there is no OS notification to press). The agent is a real kit agent behind a proxy that records
+ * every answer it is sent, with its request id.
+ */
+type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification; action?: string }) => Event;
+
+const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
+let dirs: Awaited<ReturnType<typeof scratch>>;
+let service: TestPushService;
+let agent: Collie;
+let pane: PaneHandle;
+let proxy: Awaited<ReturnType<typeof faultyProxy>>;
+let bridge: RunningBridge | undefined;
+let proxySocket: string;
+
+const run = stopAfterEach();
+
+test.beforeEach(async () => {
+  dirs = run.dirs = await scratch();
+  await mkdir(join(dirs.root, 'ca'));
+  service = await startPushService(join(dirs.root, 'ca'));
+  run.later(() => service.close());
+  const agentSocket = join(dirs.socketDir, 'desk', 'app.sock');
+  proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
+  agent = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
+  run.later(() => agent.close());
+  proxy = await faultyProxy(agentSocket, proxySocket);
+  run.later(() => proxy.close());
+  pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
+  agent.ready();
+  // The bridge stops first (added last); a test that stopped it itself leaves nothing to stop.
+  run.later(() => bridge?.close());
+});
+
+const start = async (port = 0) => {
+  bridge = await startBridge({
+    sources: [{ name: 'desk', address: { kind: 'socket', path: proxySocket } }],
+    durable: true,
+    stateDir: dirs.stateDir,
+    host: '127.0.0.1',
+    port,
+    appDir: BUILT,
+    log: () => {},
+    push: { agent: service.agent, hosts: [service.host] },
+  });
+  return bridge;
+};
+
+const live = () => bridge!;
+
+/** Pairs the page (as a phone that may act, or one that watches), waits for its worker, and gives the bridge its subscription. */
+async function phone(
+  page: Page,
+  context: BrowserContext,
+  role: 'control' | 'watch' = 'control',
+  sub = service.subscribe(),
+): Promise<{ url: string; origin: string; worker: Worker }> {
+  const { url } = live();
+  const origin = new URL(url).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  await pairPhone(page, live().invite({ role }).link);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  expect((await page.request.post(`${url}api/push/subscription`, { data: sub.json })).status()).toBe(200);
+  return { url, origin, worker };
+}
+
+/** Raises an ask and hands its push to the worker, as the phone's push service would. */
+async function pushAsk(context: BrowserContext, page: Page, origin: string, ask: AskSpec): Promise<{ asked: Promise<Answer>; push: { tag: string; answer?: unknown } }> {
+  const before = service.received.length;
+  const asked = pane.ask(ask);
+  asked.catch(() => {});
+  await live().agents.get('desk')!.poller.poll();
+  const received = await service.waitFor(before + 1);
+  const push = received[before]!;
+  const cdp = await context.newCDPSession(page);
+  const id = new Promise<string>((found) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const reg = registrations.find((r) => !r.isDeleted);
+      if (reg) found(reg.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await id, data: push.text });
+  await cdp.detach();
+  return { asked, push: push.json as { tag: string; answer?: unknown } };
+}
+
+const shown = (worker: Worker) =>
+  worker.evaluate(() =>
+    (self as unknown as WorkerScope).registration
+      .getNotifications()
+      .then((all) => all.map((n) => ({ body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }))),
+  );
+
+/** Presses a button of the notification shown (the one with `tag`, if given), `times` times at once (a double press is two). */
+const press = (worker: Worker, action: string, times = 1, tag?: string) =>
+  worker.evaluate(
+    async ({ action, times, tag }) => {
+      const sw = self as unknown as WorkerScope;
+      const notification = (await sw.registration.getNotifications(tag === undefined ? undefined : { tag }))[0]!;
+      for (let n = 0; n < times; n += 1) sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+    },
+    { action, times, tag },
+  );
+
+/** The worker's kept presses (notification-presses.ts), read straight from IndexedDB. */
+const presses = (worker: Worker) =>
+  worker.evaluate(
+    () =>
+      new Promise<{ requestId: string; state: string }[]>((done, failed) => {
+        const open = indexedDB.open('collie-presses');
+        open.onerror = () => failed(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const read = open.result.transaction('presses').objectStore('presses').getAll();
+          read.onsuccess = () => done(read.result as { requestId: string; state: string }[]);
+          read.onerror = () => failed(new Error(String(read.error)));
+        };
+      }),
+  );
+
+const requestIds = () => proxy.answers().map((r) => (JSON.parse(r.body) as { requestId: string }).requestId);
+
+const SHIP: AskSpec = {
+  kind: 'choice',
+  toolCallId: 'ship',
+  title: 'Ship v2?',
+  multiple: false,
+  options: [
+    { id: 'y', label: 'Yes' },
+    { id: 'n', label: 'No' },
+  ],
+};
+
+test('a pushed choice shows its options as buttons; a double press answers once, with the worker’s request id, and says so; the audit line and the chat agree', async ({
+  page,
+  context,
+}) => {
+  await start();
+  const { url, origin, worker } = await phone(page, context);
+  const { asked, push } = await pushAsk(context, page, origin, SHIP);
+  await expect.poll(() => shown(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: ['Yes', 'No'] }]);
+
+  await press(worker, 'y', 2);
+  await expect.poll(() => shown(worker)).toEqual([{ body: 'Answered: Yes\nShip v2?', tag: push.tag, actions: [] }]);
+  expect(await asked).toEqual({ optionIds: ['y'] });
+  const [kept] = await presses(worker);
+  expect(requestIds()).toEqual([kept!.requestId]);
+
+  const audit = (await readFile(join(dirs.stateDir, 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(audit.filter((line) => line.event === 'answer')).toEqual([
+    expect.objectContaining({ requestId: kept!.requestId, result: 'taken', via: 'notification', optionIds: ['y'] }),
+  ]);
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await expect(page.locator('ol.entries')).toContainText('Answered: Yes');
+});
+
+test('the question changed before the press: stale, nothing reaches the agent, the notification and the card say so', async ({ page, context }) => {
+  await start();
+  const { url, origin, worker } = await phone(page, context);
+  await pushAsk(context, page, origin, SHIP);
+  await expect.poll(async () => (await shown(worker))[0]?.actions).toEqual(['Yes', 'No']);
+  pane.reviseAsk('ship', { title: 'Ship v3?' });
+  await live().agents.get('desk')!.poller.poll();
+
+  await press(worker, 'y');
+  await expect.poll(async () => (await shown(worker))[0]?.body).toBe('This question changed. Open it to read it again.\nShip v2?');
+  expect(proxy.answers()).toEqual([]);
+  expect(agent.state.panes.get('p')!.openAsks.size).toBe(1);
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  await expect(page.getByRole('article', { name: 'Ship v3?' })).toContainText('This question changed. Read it again before you tap an option.');
+});
+
+test('the bridge down: not sure, never sent again by the worker; the app offers Try again under the same id, which answers once', async ({ page, context }) => {
+  const port = Number(new URL((await start()).url).port);
+  const { url, origin, worker } = await phone(page, context);
+  const { asked } = await pushAsk(context, page, origin, SHIP);
+  await expect.poll(async () => (await shown(worker))[0]?.actions).toEqual(['Yes', 'No']);
+  await live().close();
+  bridge = undefined;
+
+  await press(worker, 'y');
+  await expect.poll(async () => (await shown(worker))[0]?.body).toBe('Not sure the answer arrived. Open the app to try again.\nShip v2?');
+  const [kept] = await presses(worker);
+  expect(kept).toMatchObject({ state: 'unknown' });
+  await press(worker, 'y'); // pressed again: still nothing new
+  await start(port);
+  await live().agents.get('desk')!.poller.poll();
+  expect(proxy.answers()).toEqual([]); // the bridge is back, and the worker sent nothing by itself
+
+  await page.goto(`${url}#/agent/desk/chat/p`);
+  const card = page.getByRole('article', { name: 'Ship v2?' });
+  await expect(card).toContainText('Not sure the answer arrived. Try again sends it once more.');
+  await card.getByRole('button', { name: 'Try again' }).click();
+  expect(await asked).toEqual({ optionIds: ['y'] });
+  expect(requestIds()).toEqual([kept!.requestId]);
+});
+
+const PERMISSION = (toolCallId: string): AskSpec => ({
+  kind: 'permission',
+  toolCallId,
+  title: 'Run the tests',
+  tool: { name: 'bash', input: { command: 'npm test' } },
+  options: [
+    { id: 'once', label: 'Yes', effect: 'allow' },
+    { id: 'always', label: 'Always', effect: 'allow-always' },
+    { id: 'no', label: 'No', effect: 'deny' },
+  ],
+});
+
+/** PushManager as a browser with a push service answers (push.spec.ts's stand-in), so the settings switch can be on. */
+async function standInPushManager(page: Page, json: TestSubscription['json']): Promise<void> {
+  await page.addInitScript((json) => {
+    let kept: object | null = null;
+    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
+    PushManager.prototype.subscribe = async function () {
+      return (kept ??= made()) as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return kept as PushSubscription | null;
+    };
+  }, json);
+}
+
+const answerSwitch = (page: Page) => page.getByRole('switch', { name: 'Answer from notifications' });
+const permissionSwitch = (page: Page) => page.getByRole('switch', { name: 'Allow or deny tools from notifications' });
+
+test('a permission: no buttons until the person turns them on in Settings, then Allow once and Deny only', async ({ page, context }) => {
+  await start();
+  // Before the app's first page: the stand-in is in place when it loads.
+  const sub = service.subscribe();
+  await standInPushManager(page, sub.json);
+  const { url, origin, worker } = await phone(page, context, 'control', sub);
+  await page.goto(`${url}#/settings`);
+  await page.getByRole('switch', { name: 'Notify me about questions' }).click();
+  await expect(answerSwitch(page)).toBeChecked();
+  await expect(permissionSwitch(page)).not.toBeChecked();
+
+  const first = await pushAsk(context, page, origin, PERMISSION('first'));
+  await expect.poll(() => shown(worker)).toEqual([{ body: 'bash', tag: first.push.tag, actions: [] }]);
+
+  await permissionSwitch(page).click();
+  await expect(permissionSwitch(page)).toBeChecked();
+  const second = await pushAsk(context, page, origin, PERMISSION('second'));
+  await expect.poll(async () => (await shown(worker)).find((n) => n.tag === second.push.tag)?.actions).toEqual(['Allow once', 'Deny']);
+  await press(worker, 'once', 1, second.push.tag);
+  await expect.poll(async () => (await shown(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash');
+  expect(await second.asked).toEqual({ optionIds: ['once'] });
+  expect(proxy.answers()).toHaveLength(1);
+});
+
+test('a watching phone gets no buttons: its pushes carry nothing to answer with', async ({ page, context }) => {
+  await start();
+  const { origin, worker } = await phone(page, context, 'watch');
+  const { push } = await pushAsk(context, page, origin, SHIP);
+  expect(push.answer).toBeUndefined();
+  await expect.poll(() => shown(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: [] }]);
+});
+
+test('the settings’ answer switches in every language, light and dark: axe finds nothing, no words cut off at 200 % text size', async ({ page, context }) => {
+  await start();
+  const sub = service.subscribe();
+  await standInPushManager(page, sub.json);
+  const { url } = await phone(page, context, 'control', sub);
+  await page.goto(`${url}#/settings`);
+  await page.getByRole('switch', { name: 'Notify me about questions' }).click();
+  await expect(answerSwitch(page)).toBeChecked();
+  for (const language of ['en', 'zh-CN', 'ru'] as const) {
+    await page.getByRole('combobox').selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.locator('.answer-section').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/push-answers/settings-${language}-${colorScheme}.png` });
+      await noViolations(page, `settings ${colorScheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 206, height: 458 });
+  await page.locator('.answer-section').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/push-answers/settings-ru-200.png' });
+  expect(await clippedWords(page, '.answer-section, .answer-section *')).toEqual([]);
+});
