@@ -113,10 +113,10 @@ export async function collieLink(dirs: { configDir: string; stateDir: string }, 
   return match[1]!;
 }
 
-/** A collie verb run to its end, for what it prints and its exit code. */
-export async function collie(dirs: { configDir: string; stateDir: string }, args: string[]): Promise<{ code: number | null; output: string }> {
+/** A collie verb run to its end, for what it prints and its exit code; `extraEnv` such as a join code (COLLIE_CREW_CODE). */
+export async function collie(dirs: { configDir: string; stateDir: string }, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), ...args], {
-    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir },
+    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc = new Proc(child);

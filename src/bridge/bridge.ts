@@ -3,7 +3,8 @@
  * scheduler and the phone server, and closes them again. The rooms: cli/ (verbs), config/ (which
  * agents), link/ (reaching one), poll/ (reading and keeping), acts/ (writing at most once),
  * phone/ (the phone's API and app; only this file imports it), http/ (the HTTP floor the rooms
- * share), control/ (the CLI's socket), fs/ (private files), check/ (conformance), bench/, testing/.
+ * share), control/ (the CLI's socket), crew/ (other machines' bridges), fs/ (private files),
+ * check/ (conformance), bench/, testing/.
  */
 import { pairingLink } from '../wire/pairing-link';
 import type { Server } from 'node:http';
@@ -27,6 +28,9 @@ import { DeviceStore } from './pairing/device-store';
 import { Invitations } from './pairing/invitations';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 import { openPush, type PushOptions, type PushRoom } from './push/push';
+import { Crew, type CrewOptions, type OwnOrigin } from './crew/crew';
+import { CrewViews, type CrewViewsOptions } from './crew/crew-views';
+import { CrewActs } from './crew/crew-acts';
 
 export interface BridgeOptions {
   sources: AgentSource[];
@@ -51,6 +55,8 @@ export interface BridgeOptions {
    * still starts, and the agent shows as starting, not as unreachable, until it is up.
    */
   pollAfter?: Promise<unknown>;
+  /** Tests: trust for the other bridges' throwaway CA, a fake clock, shorter deadlines. */
+  crew?: Pick<CrewOptions, 'tls' | 'now' | 'limits'> & Pick<CrewViewsOptions, 'read'>;
 }
 
 export interface RunningBridge {
@@ -61,6 +67,7 @@ export interface RunningBridge {
   agents: Map<string, AgentHandle>;
   devices: DeviceStore;
   push: PushRoom;
+  crew: Crew;
   /** A one-time invitation: the link carries its secret in the fragment only. */
   invite(options?: { name?: string | null; role?: Role }): { link: string; expiresAt: number };
   close(): Promise<void>;
@@ -70,6 +77,8 @@ export interface RunningBridge {
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   await privateFolder(options.stateDir);
   const devices = await DeviceStore.open(options.stateDir, options.log);
+  const crew = await Crew.open({ stateDir: options.stateDir, log: options.log, ...options.crew });
+  const crewViews = new CrewViews(crew, { log: options.log, ...(options.crew?.tls ? { tls: options.crew.tls } : {}), ...(options.crew?.read ? { read: options.crew.read } : {}) });
   const invitations = new Invitations();
   const audit = new AuditLog(options.stateDir, options.auditContent === 'none', options.log);
   const agents = new Map<string, AgentHandle>();
@@ -110,13 +119,20 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     appDir: options.appDir,
     push,
     limits: options.phoneLimits,
+    crew,
+    crewViews,
+    crewActs: new CrewActs(crewViews, options.stateDir, options.log, options.crew?.tls),
     ...(options.tls ? { tls: options.tls } : {}),
   });
-  await listen(server, options.port, options.host);
+  await listen(server, options.port, options.host).catch((err: unknown) => {
+    crewViews.close();
+    throw err;
+  });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${options.tls ? 'https' : 'http'}://${shownHost}:${address.port}/`;
   const origin = publicOrigins[0] ?? url.slice(0, -1);
+  crew.serving(crewOrigin(publicOrigins[0], options.tls ? url : null, address.address));
   const invite = ({ name = null, role = 'control' }: { name?: string | null; role?: Role } = {}) => {
     const { secret, expiresAt } = invitations.create({ name, role });
     return { link: pairingLink(origin, secret), expiresAt };
@@ -128,8 +144,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     devices,
     audit,
     invite,
+    crew,
     log: options.log,
   }).catch(async (err: unknown) => {
+    crewViews.close();
     await closeServer(server);
     throw err;
   });
@@ -139,17 +157,41 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents,
     devices,
     push,
+    crew,
     invite,
     async close() {
       closed = true;
       scheduler.stop();
+      crewViews.close();
       await Promise.all([closeServer(server), closeServer(control)]);
       await push.close();
       for (const handle of agents.values()) handle.link.close();
       await Promise.all(caches.map((cache) => cache.flush()));
       await devices.settled();
+      await crew.settled();
     },
   };
+}
+
+/**
+ * The HTTPS origin this bridge gives a lead when it joins a crew: its public origin, else its own
+ * TLS address; none over plain HTTP, nor on an address that names no one machine.
+ */
+function crewOrigin(publicOrigin: string | undefined, tlsUrl: string | null, bound: string): OwnOrigin {
+  if (publicOrigin) return { origin: publicOrigin };
+  if (!tlsUrl) {
+    return {
+      origin: null,
+      why: 'this bridge serves plain HTTP, and bridges of a crew speak HTTPS only: start it with --tls-cert and --tls-key, or behind a TLS proxy with --public-origin',
+    };
+  }
+  if (bound === '0.0.0.0' || bound === '::') {
+    return {
+      origin: null,
+      why: `this bridge listens on every address (${bound}): give --public-origin https://<the name its certificate holds>:<port>, where the lead reaches it`,
+    };
+  }
+  return { origin: tlsUrl.slice(0, -1) };
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -24,6 +24,8 @@ export type ReasonCode =
   | 'not-durable'
   | 'version-mismatch'
   | 'token-refused'
+  /** The agent runs on a machine of the crew whose bridge does not answer the lead (`AgentRow.machine` names it). */
+  | 'machine-not-answering'
   | 'unknown';
 
 export interface AgentRow {
@@ -42,6 +44,17 @@ export interface AgentRow {
   open: number;
   needsYou: number;
   caps: Caps | null;
+  /**
+   * An agent on another machine of the crew: that machine's label, and the agent's name there.
+   * Its `name` here is `<agent>@<label>`, unique beside this bridge's own agents.
+   */
+  machine?: { label: string; agent: string };
+}
+
+/** A machine of the crew as the lead's dashboard groups by it: `not-answering` once its bridge missed two reads. */
+export interface MachineRow {
+  label: string;
+  state: 'live' | 'not-answering';
 }
 
 export interface DashboardJson {
@@ -50,6 +63,8 @@ export interface DashboardJson {
   agents: AgentRow[];
   /** Every open ask of every agent that answers, oldest first: the dashboard's "Needs you". */
   inbox: InboxAsk[];
+  /** The other machines of the crew this bridge leads (absent when it leads none): the dashboard groups by them. */
+  machines?: MachineRow[];
 }
 
 /**

@@ -6,13 +6,13 @@ import { parseAsk, parseTurn } from './parse-ask';
 import { count, isRecord, list, oneOf, str } from './read';
 import { PANE_STATES, type BeltButton, type Pane, type Snapshot, type Starter, type Tab, type Workspace } from './types';
 
-function parseBeltButton(raw: unknown): BeltButton | null {
+export function parseBeltButton(raw: unknown): BeltButton | null {
   if (!isRecord(raw) || !isValidId(raw.id)) return null;
   const label = cleanField.beltLabel(str(raw.label) ?? '').text;
   return label === '' ? null : { id: raw.id, label };
 }
 
-function parseStarter(raw: unknown): Starter | null {
+export function parseStarter(raw: unknown): Starter | null {
   if (!isRecord(raw) || !isValidId(raw.id)) return null;
   const label = cleanField.label(str(raw.label) ?? '').text;
   return label === '' ? null : { id: raw.id, label };

@@ -1,4 +1,4 @@
-import type { AgentJson, AgentRow, ChatEntry, ChatJson, ConversationRow, DashboardJson, InboxAsk, PhoneAsk, SendRow } from '../../wire/bridge-json';
+import type { AgentJson, AgentRow, ChatEntry, ChatJson, ConversationRow, DashboardJson, InboxAsk, MachineRow, PhoneAsk, SendRow } from '../../wire/bridge-json';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
 import { parseItem } from '../../wire/parse-item';
 import { bool, count, isRecord, oneOf, type Rec } from '../../wire/read';
@@ -44,11 +44,18 @@ function parseInboxAsk(raw: unknown): InboxAsk | null {
   return isRecord(raw) && strings(raw, 'agent', 'paneId', 'askId', 'kind', 'title', 'conversation') ? (raw as unknown as InboxAsk) : null;
 }
 
+function parseMachine(raw: unknown): MachineRow | null {
+  return isRecord(raw) && typeof raw.label === 'string' && oneOf(raw.state, ['live', 'not-answering'] as const) ? (raw as unknown as MachineRow) : null;
+}
+
 export function parseDashboard(raw: unknown): DashboardJson | null {
   if (!isRecord(raw) || bool(raw.durable) === undefined) return null;
   const agents = all(raw.agents, parseAgentRow);
   const inbox = all(raw.inbox, parseInboxAsk);
-  return agents && inbox ? { durable: raw.durable as boolean, agents, inbox } : null;
+  // The crew's machines came with a later bridge: a copy without them is a bridge that leads none.
+  const machines = raw.machines === undefined ? [] : all(raw.machines, parseMachine);
+  if (!agents || !inbox || !machines) return null;
+  return { durable: raw.durable as boolean, agents, inbox, ...(machines.length > 0 ? { machines } : {}) };
 }
 
 function parseRow(raw: unknown): ConversationRow | null {

@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../phone-api-client';
-import type { AgentRow, InboxAsk } from '../../wire/bridge-json';
+import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
 import { polled, type PollEnv } from './polled';
 import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';
@@ -11,6 +11,8 @@ export interface DashboardStore {
   agents: ReadonlySignal<AgentRow[]>;
   /** Every open ask across the agents, oldest first, as the bridge lists them. */
   inbox: ReadonlySignal<InboxAsk[]>;
+  /** The other machines of the crew this bridge leads, in order (empty when it leads none): the agents are grouped by them. */
+  machines: ReadonlySignal<MachineRow[]>;
   /** True while any agent has a conversation waiting for the person. */
   anyoneWaiting: ReadonlySignal<boolean>;
   stale: ReadonlySignal<boolean>;
@@ -26,6 +28,7 @@ export function createDashboardStore(client: BridgeClient, env?: PollEnv, copies
     durable: computed(() => resource.data.value?.durable ?? null),
     agents,
     inbox,
+    machines: computed(() => resource.data.value?.machines ?? []),
     anyoneWaiting: computed(() => inbox.value.length > 0 || agents.value.some((a) => a.status === 'ok' && a.needsYou > 0)),
     stale: resource.stale,
     start: resource.start,

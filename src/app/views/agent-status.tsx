@@ -15,6 +15,8 @@ const REASON_COPY: Record<Exclude<ReasonCode, 'version-mismatch'>, MessageKey> =
   'bad-reply': 'reason.badReply',
   'not-durable': 'reason.notDurable',
   'token-refused': 'reason.tokenRefused',
+  /** "{machine} is not answering": an agent of another machine of the crew (`machine` names it). */
+  'machine-not-answering': 'reason.machineNotAnswering',
   unknown: 'reason.unknown',
 };
 
@@ -25,7 +27,7 @@ const REASON_COPY: Record<Exclude<ReasonCode, 'version-mismatch'>, MessageKey> =
 export function reasonText(agent: AgentRow): string | undefined {
   const code = agent.reasonCode;
   if (code === 'version-mismatch' && agent.versions) return t('reason.versionMismatch', { agent: range(agent.versions.agent), collie: range(agent.versions.collie) });
-  if (code !== undefined && code !== 'version-mismatch' && Object.hasOwn(REASON_COPY, code)) return t(REASON_COPY[code]);
+  if (code !== undefined && code !== 'version-mismatch' && Object.hasOwn(REASON_COPY, code)) return t(REASON_COPY[code], { machine: agent.machine?.label ?? '' });
   return agent.reason;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { computed, signal } from '@preact/signals';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentRow, InboxAsk } from '../../wire/bridge-json';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentRow, mount, type Mounted } from './testing/acts-rig';
@@ -15,10 +15,18 @@ afterEach(() => {
 
 const connection: ConnectionStore = { state: signal('live'), updatedAt: signal(null), report: () => {}, showingKept: () => {}, start: () => () => {} };
 
-function store(inbox: InboxAsk[]): DashboardStore {
-  const agents = signal<AgentRow[]>([{ ...agentRow(null), needsYou: inbox.length > 0 ? 1 : 0 }]);
+function store(inbox: InboxAsk[], more: AgentRow[] = [], machines: MachineRow[] = []): DashboardStore {
+  const agents = signal<AgentRow[]>([{ ...agentRow(null), needsYou: inbox.length > 0 ? 1 : 0 }, ...more]);
   const waiting = signal(inbox);
-  return { durable: signal(true), agents, inbox: waiting, anyoneWaiting: computed(() => waiting.value.length > 0), stale: signal(false), start: () => () => {} };
+  return {
+    durable: signal(true),
+    agents,
+    inbox: waiting,
+    machines: signal(machines),
+    anyoneWaiting: computed(() => waiting.value.length > 0),
+    stale: signal(false),
+    start: () => () => {},
+  };
 }
 
 const sections = (root: HTMLElement) => [...root.querySelectorAll('section > h2')].map((h) => h.textContent);
@@ -34,5 +42,41 @@ describe('the dashboard', () => {
   it('shows no Needs you while nothing waits, the bridge first', () => {
     view = mount(<DashboardView store={store([])} connection={connection} />);
     expect(sections(view.root)).toEqual(['This bridge', 'Durable agents']);
+  });
+
+  it('groups the agents by machine on the lead of a crew: this machine first, each member under its label, a line for one that does not answer', async () => {
+    const far = (label: string, status: AgentRow['status']): AgentRow => ({
+      ...agentRow(null),
+      name: `desk@${label}`,
+      where: 'elsewhere',
+      status,
+      machine: { label, agent: 'desk' },
+    });
+    const machines: MachineRow[] = [
+      { label: 'build-box', state: 'live' },
+      { label: 'server', state: 'not-answering' },
+      { label: 'empty', state: 'live' },
+    ];
+    view = mount(
+      <DashboardView
+        store={store([], [far('build-box', 'ok'), { ...far('server', 'unreachable'), reasonCode: 'machine-not-answering', reason: 'server is not answering' }], machines)}
+        connection={connection}
+      />,
+    );
+    // The grouping's code loads the first time a dashboard has machines.
+    await vi.waitFor(() => expect(view!.root.querySelectorAll('.machine-group')).toHaveLength(4));
+    const groups = [...view.root.querySelectorAll<HTMLElement>('.machine-group')];
+    expect(groups.map((g) => g.querySelector('h3')?.textContent)).toEqual(['This machine', 'build-box', 'server', 'empty']);
+    expect(groups.map((g) => [...g.querySelectorAll('.agent-name')].map((n) => n.textContent))).toEqual([['desk'], ['desk'], ['desk'], []]);
+    expect(groups[1]!.querySelector('a')?.getAttribute('href')).toBe('#/agent/desk%40build-box');
+    expect(groups[2]!.querySelector('.machine-down')?.textContent).toBe('server is not answering');
+    expect(groups[2]!.querySelector('.agent-status')?.textContent).toBe('Unreachable: server is not answering');
+    expect(groups[3]!.textContent).toContain('No durable agents on empty');
+  });
+
+  it('shows one list, no groups, on a bridge that leads no crew', () => {
+    view = mount(<DashboardView store={store([])} connection={connection} />);
+    expect(view.root.querySelectorAll('.machine-group')).toHaveLength(0);
+    expect(view.root.querySelectorAll('.agent-list .agent-row')).toHaveLength(1);
   });
 });

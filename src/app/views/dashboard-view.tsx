@@ -1,37 +1,12 @@
 import { useEffect } from 'preact/hooks';
-import type { AgentRow } from '../../wire/bridge-json';
 import { t } from '../i18n';
-import { hrefOf } from '../routes';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
-import { agentStatusText } from './agent-status';
+import { AgentList } from './agent-list';
+import { lazyScreen } from './lazy-screen';
 import { InboxSection } from './inbox/inbox-section';
 import { IosHomeScreenHint } from './pwa/ios-hint';
 import type { InstallStore } from '../pwa/install-store';
-
-function AgentRowView({ agent }: { agent: AgentRow }) {
-  const status = agentStatusText(agent);
-  const meta = [agent.runtime, t(agent.where === 'here' ? 'durable.here' : 'durable.elsewhere')].filter(Boolean).join(' · ');
-  return (
-    <li>
-      <a class="agent-row" href={hrefOf({ screen: 'agent', agent: agent.name })} data-agent={agent.name} data-status={agent.status}>
-        <span class="agent-main">
-          <span class="agent-name">{agent.name}</span>
-          <span class="badge">{t('durable.experimental')}</span>
-          <span class="agent-meta">{meta}</span>
-        </span>
-        {status ? (
-          <span class="agent-status">{status}</span>
-        ) : (
-          <span class="agent-counts">
-            <span class="count-open">{t('durable.open', { count: agent.open })}</span>
-            {agent.needsYou > 0 && <span class="count-needs-you">{t('durable.needsYou', { count: agent.needsYou })}</span>}
-          </span>
-        )}
-      </a>
-    </li>
-  );
-}
 
 function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; connection: ConnectionStore }) {
   const state = connection.state.value;
@@ -50,6 +25,9 @@ function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; c
   );
 }
 
+/** Only the lead of a crew groups its agents by machine: that code loads when a dashboard first has machines. */
+const MachineGroups = lazyScreen(() => import('./machine-groups').then((m) => m.MachineGroups));
+
 /**
  * The dashboard. While any ask waits, the Durable agents section moves above everything else,
  * with "Needs you" (every open ask, oldest first) right under it.
@@ -61,14 +39,12 @@ export function DashboardView({ store, connection, install }: { store: Dashboard
     store.durable.value === true ? (
       <section key="durable" class={`durable-section${store.stale.value ? ' stale' : ''}`} aria-labelledby="durable-heading" data-waiting={String(store.anyoneWaiting.value)}>
         <h2 id="durable-heading">{t('durable.section')}</h2>
-        {agents.length === 0 ? (
+        {store.machines.value.length > 0 ? (
+          <MachineGroups agents={agents} machines={store.machines.value} />
+        ) : agents.length === 0 ? (
           <p class="muted">{t('durable.none')}</p>
         ) : (
-          <ul class="agent-list">
-            {agents.map((a) => (
-              <AgentRowView key={a.name} agent={a} />
-            ))}
-          </ul>
+          <AgentList agents={agents} />
         )}
       </section>
     ) : null;

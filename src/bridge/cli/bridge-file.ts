@@ -6,7 +6,7 @@ import { writePrivateFile } from '../fs/private-file';
 /** What `collie start` leaves in `<state>/bridge.json` so the other verbs can find it. */
 export interface BridgeFile {
   pid: number;
-  /** The phone server's base URL, ending in `/`. */
+  /** The phone server's base URL, ending in `/`: `http://` or, with `--tls-cert`, `https://`. */
   url: string;
 }
 
@@ -38,6 +38,6 @@ export async function readBridgeFile(stateDir: string): Promise<BridgeFile | nul
     return null; // a half-written or foreign file is as good as none: no bridge can be found by it
   }
   if (!isRecord(raw) || !Number.isInteger(raw.pid) || (raw.pid as number) <= 0 || typeof raw.url !== 'string') return null;
-  if (!/^http:\/\/[^/]+\/$/.test(raw.url)) return null;
+  if (!/^https?:\/\/[^/]+\/$/.test(raw.url)) return null;
   return { pid: raw.pid as number, url: raw.url };
 }

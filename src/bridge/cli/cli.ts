@@ -59,6 +59,8 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
       return (await import('./pair-command')).pairCommand(rest, io, bridgePaths().stateDir, process.stdout.isTTY === true);
     case 'devices':
       return (await import('./devices-command')).devicesCommand(rest, io, bridgePaths().stateDir);
+    case 'crew':
+      return (await import('./crew-command')).crewCommand(rest, { ...io, env: await bridgeEnv() }, bridgePaths().stateDir, readStdinLine);
     case 'help':
       return help(rest[0]);
     case 'restart': {
@@ -76,6 +78,18 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
       return failed ? 1 : 0;
     }
   }
+}
+
+/** The first line of standard input (a join code): asked for on a terminal, read to its end from a pipe. */
+async function readStdinLine(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('join code: ');
+  let text = '';
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    text += chunk.toString('utf8');
+    if (text.includes('\n') || text.length > 1024) break;
+  }
+  process.stdin.destroy();
+  return text.split('\n')[0] ?? '';
 }
 
 /** `collie help [verb]`: the whole help, or one verb's usage (durable has its own, longer help). */

@@ -48,6 +48,7 @@ describe('runDoctor', () => {
       `ok   token edge: set, ${TOKEN.length} bytes`,
       'FAIL durable-hello edge: unreachable: connection refused',
       'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
+      'ok   crew: in no crew (collie crew invite, on the machine whose phone sees the others)',
       'FAIL program: the bridge is not running (collie start)',
     ]);
     expect(failed).toBe(true);
@@ -80,6 +81,7 @@ describe('runDoctor', () => {
       'ok   sources: durable agents are off (COLLIE_PROGRAMS=off): the bridge ignores sources.json',
       'FAIL durable-hello default: unreachable: configuration error: COLLIE_DURABLE_URL is set without COLLIE_DURABLE_TOKEN',
       'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
+      'ok   crew: in no crew (collie crew invite, on the machine whose phone sees the others)',
       'FAIL program: the bridge is not running (collie start)',
     ]);
   });

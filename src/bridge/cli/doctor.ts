@@ -3,6 +3,7 @@ import { askBridge, type FoundBridge } from './running-bridge';
 import { environmentAgent, FatalConfigError, parseSourcesText, type AgentSource } from '../config/config';
 import { helloCheck } from './doctor-hello';
 import { pushCheck } from './doctor-push';
+import { crewCheck } from './doctor-crew';
 import { socketCheck, type CheckResult } from './doctor-socket';
 import { sourcesPath } from '../config/sources-file';
 import { checkToken } from '../config/source-rules';
@@ -43,7 +44,9 @@ export async function runDoctor(options: DoctorOptions): Promise<{ failed: boole
     report(`durable-hello ${source.name}`, await helloCheck(source, options.tls));
   }
   report('push', await pushCheck(options.stateDir));
-  for (const line of programLines(await askBridge(options.stateDir), sources)) report('program', line);
+  const bridge = await askBridge(options.stateDir);
+  report('crew', await crewCheck(options.stateDir, bridge.running));
+  for (const line of programLines(bridge, sources)) report('program', line);
   return { failed };
 }
 

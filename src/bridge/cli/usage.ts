@@ -47,6 +47,23 @@ The link works once, for ${INVITATION_LIFETIME_WORDS}; its secret is only in the
       ['collie devices revoke <id>', 'unpair a phone at once'],
     ],
   },
+  crew: {
+    lines: [
+      ['collie crew invite [--label NAME]', "a one-time code another machine's bridge joins with"],
+      ['collie crew join <lead-url> --label NAME', "join the lead's crew (the code on standard input)"],
+      ['collie crew list [--json]', 'the crew: label, address, last seen, state'],
+      ['collie crew remove <label>', 'on the lead: a member leaves the crew at once'],
+      ['collie crew leave', "on a member: leave the lead's crew"],
+    ],
+    details: `One phone, several machines: the phone paired with the lead sees every member's agents.
+  invite --label NAME   the label the member gets (else the one it joins with)
+  join <lead-url>       the lead's https:// address; the code is read from standard input,
+                        or from COLLIE_CREW_CODE, never from the command line
+  --label NAME          the name this machine has in the crew (letters, digits, - and _)
+Both bridges must be running, and speak HTTPS (--tls-cert and --tls-key, or a TLS proxy such as
+tailscale serve with --public-origin): the member tells the lead its own https:// origin, and the
+lead calls it back there before it takes it in. A code works once, for ${INVITATION_LIFETIME_WORDS}.`,
+  },
   restart: { lines: [['collie restart', 'the running bridge re-reads sources.json']] },
   doctor: { lines: [['collie doctor', 'one line per check: ok, or FAIL and how to fix it']] },
   logs: {

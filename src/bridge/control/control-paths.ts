@@ -13,4 +13,9 @@ export const CONTROL_PATHS = {
   devices: '/devices',
   rename: '/devices/rename',
   revoke: '/devices/revoke',
+  crew: '/crew',
+  crewInvite: '/crew/invite',
+  crewJoin: '/crew/join',
+  crewRemove: '/crew/remove',
+  crewLeave: '/crew/leave',
 } as const;

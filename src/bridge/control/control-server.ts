@@ -12,6 +12,7 @@ import { readJson, sendJson } from '../http/http-json';
 import { statusJson } from './status-json';
 import { tryConnect } from '../link/try-connect';
 import { CONTROL_PATHS } from './control-paths';
+import { CrewRefusal, type Crew } from '../crew/crew';
 
 export interface ControlDeps {
   agents: Map<string, AgentHandle>;
@@ -20,6 +21,7 @@ export interface ControlDeps {
   devices: DeviceStore;
   audit: AuditLog;
   invite(options: { name: string | null; role: Role }): { link: string; expiresAt: number };
+  crew: Crew;
   log: (line: string) => void;
 }
 
@@ -27,12 +29,15 @@ export interface ControlDeps {
  * The bridge's side of the control socket: status for `collie durable list` and `doctor`, new
  * invitations for `collie pair`, and the device list, rename and revoke for `collie devices`.
  * A revoke takes effect at once: the device's long-polls end and its next request is 401.
+ * And the crew: its listing, a join code, joining a lead, removing a member, leaving.
  */
 export async function serveControl(socketPath: string, deps: ControlDeps): Promise<Server> {
   const server = createServer((req, res) => {
     handle(deps, req.method ?? 'GET', new URL(req.url ?? '/', 'http://control').pathname, () => readJson(req)).then(
       (reply) => sendJson(res, 200, reply),
       (err: unknown) => {
+        // A crew refusal is one sentence for the person at the terminal, never a failure of the bridge.
+        if (err instanceof CrewRefusal) return sendJson(res, 409, errorJson('bad-request', err.message));
         if (err instanceof HttpError) return sendJson(res, err.status, errorJson(err.code, err.message));
         deps.log(`[bridge] control request failed: ${err instanceof Error ? err.message : String(err)}`);
         sendJson(res, 500, errorJson('internal', 'the bridge failed to answer'));
@@ -54,9 +59,11 @@ export async function serveControl(socketPath: string, deps: ControlDeps): Promi
 async function handle(deps: ControlDeps, method: string, path: string, body: () => Promise<unknown>): Promise<unknown> {
   if (method === 'GET' && path === CONTROL_PATHS.status) return statusJson(deps.agents, deps.durable, deps.startedAt);
   if (method === 'GET' && path === CONTROL_PATHS.devices) return { devices: deps.devices.list() };
+  if (method === 'GET' && path === CONTROL_PATHS.crew) return deps.crew.listing();
   if (method !== 'POST') throw new HttpError(404, 'not-found', 'no such control route');
   const raw = await body();
   const given = isRecord(raw) ? raw : {};
+  if (path.startsWith(`${CONTROL_PATHS.crew}/`)) return crewControl(deps.crew, path, given);
   if (path === CONTROL_PATHS.pair) {
     const role = oneOf(given.role, ROLES) ?? 'control';
     const name = str(given.name) ?? null;
@@ -75,6 +82,15 @@ async function handle(deps: ControlDeps, method: string, path: string, body: () 
     deps.log(`[bridge] revoked ${device.name} (${id})`);
     return { revoked: id };
   }
+  throw new HttpError(404, 'not-found', 'no such control route');
+}
+
+/** The crew's control routes: what `collie crew …` asks the running bridge. */
+async function crewControl(crew: Crew, path: string, given: Record<string, unknown>): Promise<unknown> {
+  if (path === CONTROL_PATHS.crewInvite) return crew.invite(str(given.label) ?? null);
+  if (path === CONTROL_PATHS.crewJoin) return crew.join(str(given.lead) ?? '', str(given.label) ?? '', str(given.code) ?? '');
+  if (path === CONTROL_PATHS.crewRemove) return crew.remove(str(given.label) ?? '');
+  if (path === CONTROL_PATHS.crewLeave) return crew.leave();
   throw new HttpError(404, 'not-found', 'no such control route');
 }
 

@@ -3,7 +3,8 @@ import type { AgentJson, ChatJson, DashboardJson } from '../../wire/bridge-json'
 import { sendRows } from '../acts/send-rows';
 import type { AgentHandle } from '../agent-handle';
 import type { DeviceInfo } from '../pairing/device-store';
-import { inboxOf } from '../poll/inbox';
+import { inboxOf, oldestFirst } from '../poll/inbox';
+import type { CrewViews } from '../crew/crew-views';
 import { revokedSignal } from './gate';
 import { HttpError } from '../http/http-error';
 import { writeJsonText } from '../http/http-json';
@@ -31,13 +32,31 @@ export interface LiveRead {
   delta: boolean;
 }
 
+/** This bridge's agents, and on the lead of a crew each member's beside them, grouped by machine on the phone. */
 export function dashboardView(deps: PhoneApiDeps): LiveView {
   const handles = [...deps.agents.values()];
+  const crew = deps.crewViews;
   return {
     key: 'dashboard',
-    sources: handles.map((a) => a.store),
-    render: (): DashboardJson => ({ durable: deps.durable, agents: handles.map((a) => a.store.row()), inbox: deps.durable ? inboxOf(handles.map((a) => a.store)) : [] }),
+    sources: [...handles.map((a) => a.store), ...(crew?.dashboardSources() ?? [])],
+    render: (): DashboardJson => {
+      const machines = crew?.machines();
+      const inbox = deps.durable ? oldestFirst([...inboxOf(handles.map((a) => a.store)), ...(crew?.inbox() ?? [])]) : [];
+      return { durable: deps.durable, agents: [...handles.map((a) => a.store.row()), ...(crew?.rows() ?? [])], inbox, ...(machines ? { machines } : {}) };
+    },
   };
+}
+
+/** A member's agent list on the lead: read from the member as a phone reads it. */
+export async function memberAgentView(crew: CrewViews, name: string): Promise<LiveView> {
+  const view = await crew.agentView(name);
+  return { key: JSON.stringify(['agent', name]), ...view };
+}
+
+/** A member's chat on the lead; deltas are the lead's own, made between its renderings of the member's view. */
+export async function memberChatView(crew: CrewViews, name: string, paneId: string): Promise<LiveView> {
+  const view = await crew.chatView(name, paneId);
+  return { key: JSON.stringify(['chat', name, paneId]), ...view, chat: { epoch: () => '' } };
 }
 
 export function agentView({ store }: AgentHandle): LiveView {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { rememberBounded } from '../../wire/bounded-map';
+import { LONG_POLL_MS } from '../http/long-poll-ms';
 
-/** How long the bridge holds a phone's read when nothing has changed yet. */
-export const LONG_POLL_MS = 20000;
+/** How long the bridge holds a phone's read when nothing has changed yet (on the HTTP floor: the crew waits on it too). */
+export { LONG_POLL_MS };
+
 /** Live views whose last rendering is kept for the readers that wait on them. */
 const KEPT_RENDERS = 256;
 

@@ -6,6 +6,9 @@ import type { FailureLimit } from '../pairing/failure-limit';
 import type { Invitations } from '../pairing/invitations';
 import type { ChatVersions } from './chat-versions';
 import type { PushRoom } from '../push/push';
+import type { Crew } from '../crew/crew';
+import type { CrewViews } from '../crew/crew-views';
+import type { CrewActs } from '../crew/crew-acts';
 import type { ViewRenders } from './long-poll';
 
 /**
@@ -43,6 +46,12 @@ export interface PhoneApiDeps {
   push?: PushRoom;
   /** Tests shorten these; see `PHONE_LIMITS`. */
   limits?: Partial<typeof PHONE_LIMITS>;
+  /** The crew of bridges this one leads or belongs to: its `/crew/` paths answer other bridges. */
+  crew?: Crew;
+  /** On the lead of a crew: its members' views, read as a phone reads them, beside this bridge's own agents. */
+  crewViews?: CrewViews;
+  /** On the lead of a crew: a phone's writes to a member's agent, forwarded to the member once. */
+  crewActs?: CrewActs;
 }
 
 /** What every request of one phone server shares. */

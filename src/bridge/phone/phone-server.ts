@@ -15,6 +15,8 @@ import { ClientGone } from '../http/client-gone';
 import { findRoute } from './routes';
 import { pickEncoding } from '../http/compression';
 import { readStatic } from './static-files';
+import { CREW_PREFIX } from '../crew/crew-paths';
+import { crewRoute } from '../crew/crew-routes';
 
 /**
  * The phone room: the bridge's HTTP face for the phone. The JSON API under `/api` (its routes in
@@ -76,6 +78,11 @@ async function route(server: ServerContext, req: IncomingMessage, res: ServerRes
   const url = new URL(req.url ?? '/', 'http://bridge');
   const path = url.pathname;
   const method = req.method ?? 'GET';
+  if (path.startsWith(CREW_PREFIX) && deps.crew) {
+    // Another bridge of the crew: the same guard as the phone's API (this bridge's names, JSON writes).
+    guardApiRequest(req, deps.host, deps.publicHosts ?? []);
+    return crewRoute(deps.crew, req, res, path, req.socket.remoteAddress ?? 'unknown');
+  }
   if (!path.startsWith(API_PREFIX)) {
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', 'only GET here');
     return serveStatic(deps, req, res, path);

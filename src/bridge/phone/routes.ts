@@ -19,17 +19,18 @@ import { readJson, sendJson } from '../http/http-json';
 import { paired } from '../http/route-types';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
 import { closedPage, conversationHistory, cursorParam } from './history';
-import { agentView, chatView, dashboardView, sendView, type LiveView } from './live-views';
+import { agentView, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
+import type { CrewViews } from '../crew/crew-views';
 import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
 import type { PhoneRequest, PhoneRoute } from './phone-route';
 
-const live = (name: PhonePath, view: (r: PhoneRequest) => LiveView): PhoneRoute => ({
+const live = (name: PhonePath, view: (r: PhoneRequest) => LiveView | Promise<LiveView>): PhoneRoute => ({
   name,
   method: 'GET',
   access: 'device',
   writes: false,
   looks: true,
-  handle: (r) => sendView(r.server, paired(r), r.req, r.res, view(r), { wait: r.url.searchParams.has('wait'), delta: r.url.searchParams.has('delta') }),
+  handle: async (r) => sendView(r.server, paired(r), r.req, r.res, await view(r), { wait: r.url.searchParams.has('wait'), delta: r.url.searchParams.has('delta') }),
 });
 
 const once = (name: PhonePath, read: (r: PhoneRequest) => Promise<unknown>): PhoneRoute => ({
@@ -50,6 +51,8 @@ const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
   looks: false,
   async handle(r) {
     const request = parseActRequest(name, { agent: r.params.agent ?? '', paneId: r.params.paneId, starterId: r.params.starterId }, await readJson(r.req));
+    const crew = r.server.deps.crewActs;
+    if (crew && onMember(r)) return sendJson(r.res, 200, await crew.forward({ kind: 'act', request }, deviceOf(r), r.server.deps.audit));
     const handle = agentOf(r, request.agent);
     const reply = await runAct(handle, writeContext(r), actSpec(handle, request));
     handle.store.countResult(auditResult(reply));
@@ -72,11 +75,19 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   { name: 'deviceRename', method: 'POST', access: 'device', writes: false, looks: false, handle: renameThisDevice },
   { name: 'deviceForget', method: 'POST', access: 'device', writes: false, looks: false, handle: forgetThisDevice },
   live('dashboard', (r) => dashboardView(r.server.deps)),
-  live('agent', (r) => agentView(agentOf(r, r.params.agent))),
-  live('chat', (r) => chatView(agentOf(r, r.params.agent), r.params.paneId ?? '')),
+  // A member's agent (`<agent>@<label>`, on the lead of a crew) is read from the member's bridge.
+  live('agent', (r) => (onMember(r) ? memberAgentView(onMember(r)!, r.params.agent ?? '') : agentView(agentOf(r, r.params.agent)))),
+  live('chat', (r) => (onMember(r) ? memberChatView(onMember(r)!, r.params.agent ?? '', r.params.paneId ?? '') : chatView(agentOf(r, r.params.agent), r.params.paneId ?? ''))),
   // Closed conversations: always read from the agent, never from the bridge's store or cache.
-  once('closed', (r) => closedPage(agentOf(r, r.params.agent), cursorParam(r.url.searchParams.get('after')))),
-  once('history', (r) => conversationHistory(agentOf(r, r.params.agent), r.params.conversationId ?? '', cursorParam(r.url.searchParams.get('after')))),
+  once('closed', (r) => {
+    const after = cursorParam(r.url.searchParams.get('after'));
+    return onMember(r)?.closedPage(r.params.agent ?? '', after) ?? closedPage(agentOf(r, r.params.agent), after);
+  }),
+  once('history', (r) => {
+    const after = cursorParam(r.url.searchParams.get('after'));
+    const id = r.params.conversationId ?? '';
+    return onMember(r)?.history(r.params.agent ?? '', id, after) ?? conversationHistory(agentOf(r, r.params.agent), id, after);
+  }),
   {
     name: 'answer',
     method: 'POST',
@@ -87,6 +98,8 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
       const askId = r.params.askId ?? '';
       if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
       const request = parseAskRequest({ agent: r.params.agent ?? '', paneId: r.params.paneId }, await readJson(r.req));
+      const crew = r.server.deps.crewActs;
+      if (crew && onMember(r)) return sendJson(r.res, 200, await crew.forward({ kind: 'answer', askId, request }, deviceOf(r), r.server.deps.audit));
       const handle = agentOf(r, request.agent);
       const reply = await answerAsk(handle, askId, request, writeContext(r));
       handle.store.countResult(reply.outcome);
@@ -120,13 +133,23 @@ export function findRoute(method: string, path: string): { route: PhoneRoute; pa
   return wrongMethod ? 'method' : null;
 }
 
+/** The crew's views when the route's agent is one of a member's (`<agent>@<label>`), else undefined. */
+function onMember(r: PhoneRequest): CrewViews | undefined {
+  const crew = r.server.deps.crewViews;
+  return crew && r.params.agent !== undefined && crew.find(r.params.agent) ? crew : undefined;
+}
+
 function agentOf(r: PhoneRequest, name: string | undefined): AgentHandle {
   const handle = name === undefined ? undefined : r.server.deps.agents.get(name);
   if (!handle) throw new HttpError(404, 'no-such-agent', 'no durable agent has this name');
   return handle;
 }
 
-function writeContext(r: PhoneRequest): WriteContext {
+function deviceOf(r: PhoneRequest): { id: string; name: string } {
   const { id, name } = paired(r);
-  return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: { id, name } };
+  return { id, name };
+}
+
+function writeContext(r: PhoneRequest): WriteContext {
+  return { locks: r.server.deps.locks, audit: r.server.deps.audit, device: deviceOf(r) };
 }

@@ -31,7 +31,11 @@ export function inboxOf(stores: readonly AgentStore[]): InboxAsk[] {
       }
     }
   }
-  // Array sort is stable: equal times keep the listing order.
+  return oldestFirst(asks);
+}
+
+/** Asks oldest first by `createdAt`; equal or unreadable times keep the order given (Array sort is stable). */
+export function oldestFirst(asks: InboxAsk[]): InboxAsk[] {
   return asks.sort((a, b) => {
     const [x, y] = [raisedAt(a), raisedAt(b)];
     return x === y ? 0 : x < y ? -1 : 1;

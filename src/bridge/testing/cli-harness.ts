@@ -12,13 +12,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `collie …` without blocking this process, whose event loop may serve an agent. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/** Runs `collie …` without blocking this process, whose event loop may serve an agent; `input` is its standard input. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30000 }, (err, stdout, stderr) => {
+    const child = execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -87,9 +88,9 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
 /**
  * `collie start --port 0`, resolved once it prints the `Open http… on your phone` line. While no
  * phone is paired that line is a pairing link: the test's phone redeems it, as a person would, and
- * `cookie` is what that phone then sends.
+ * `cookie` is what that phone then sends. An HTTPS bridge (`--tls-cert`) is trusted through `tls.ca`.
  */
-export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<BridgeProcess> {
+export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: string[] = [], tls?: { ca: Buffer }): Promise<BridgeProcess> {
   const cli = spawnCli(['start', '--port', '0', ...extraArgs], env);
   let link: string;
   try {
@@ -99,5 +100,5 @@ export async function startBridgeProcess(env: NodeJS.ProcessEnv, extraArgs: stri
     throw err;
   }
   const url = link.replace(/#.*$/, '');
-  return { ...cli, url, cookie: link.includes('#pair=') ? await redeemLink(link) : '' };
+  return { ...cli, url, cookie: link.includes('#pair=') ? await redeemLink(link, tls?.ca) : '' };
 }

@@ -2,18 +2,26 @@
 import type { Role } from '../pairing/device-file';
 import type { DeviceStore } from '../pairing/device-store';
 import { DEVICE_COOKIE } from '../phone/device-cookie';
+import { httpsCall } from './https-call';
 
-/** Opens a pairing link as the phone's page does: the secret from the fragment, traded for the cookie. */
-export async function redeemLink(link: string): Promise<string> {
+/**
+ * Opens a pairing link as the phone's page does: the secret from the fragment, traded for the
+ * cookie. `ca` is the test CA an HTTPS bridge's certificate is signed by.
+ */
+export async function redeemLink(link: string, ca?: Buffer): Promise<string> {
   const url = new URL(link);
   const secret = new URLSearchParams(url.hash.slice(1)).get('pair');
-  const reply = await fetch(new URL('/api/pair', url.origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ secret, name: 'Test phone' }),
-  });
-  const cookie = reply.headers.get('set-cookie')?.split(';')[0];
-  if (reply.status !== 200 || !cookie) throw new Error(`pairing through ${url.origin} failed: ${reply.status} ${await reply.text()}`);
+  const request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret, name: 'Test phone' }) };
+  const reply = ca
+    ? await httpsCall(new URL('/api/pair', url.origin), { ...request, ca })
+    : await fetch(new URL('/api/pair', url.origin), request).then(async (res) => ({
+        status: res.status,
+        headers: { 'set-cookie': res.headers.get('set-cookie') ?? undefined },
+        text: await res.text(),
+      }));
+  const setCookie = reply.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0];
+  if (reply.status !== 200 || !cookie) throw new Error(`pairing through ${url.origin} failed: ${reply.status} ${reply.text}`);
   return cookie;
 }
 

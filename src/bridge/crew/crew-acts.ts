@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
+import { isRefusalReason } from '../../wire/bridge-json';
+import { cleanField } from '../../wire/clean';
+import { isValidId } from '../../wire/ids';
+import { parseAsk, parseTurn } from '../../wire/parse-ask';
+import { PHONE_ERROR_CODES, type PhoneErrorCode } from '../../wire/phone-errors';
+import { actRoute, answerRoute } from '../../wire/phone-routes';
+import { isRecord, str } from '../../wire/read';
+import { auditResult, type AuditDevice, type AuditEvent, type AuditLog } from '../acts/audit-log';
+import { Ledger, type Act, type Receipt } from '../acts/ledger';
+import { privateFolder } from '../fs/state-dir';
+import { HttpError } from '../http/http-error';
+import { TransportError } from '../link/transport';
+import { crewCall, type CrewTls } from './crew-call';
+import type { CrewViews } from './crew-views';
+import { FOR_DEVICE_HEADERS } from './crew-routes';
+
+/** How long the lead waits on a member's reply to a write: the member's own deadlines (a lock, the agent's POST) fit inside. */
+export const FORWARD_MS = 30_000;
+
+/** A phone's write to a member's agent, as the lead's route read it (its agent is `<agent>@<label>`). */
+export type Forwarded = { kind: 'act'; request: ActRequest } | { kind: 'answer'; askId: string; request: AskRequest };
+
+const ACT_OUTCOMES: Record<ActOutcome, true> = {
+  done: true,
+  sent: true,
+  queued: true,
+  steered: true,
+  stopped: true,
+  idle: true,
+  refused: true,
+  unknown: true,
+  'maybe-applied': true,
+};
+const ASK_OUTCOMES: Record<AskOutcome, true> = {
+  busy: true,
+  taken: true,
+  stale: true,
+  'decided-in-agent': true,
+  'timed-out': true,
+  'already-answered': true,
+  'too-late': true,
+  unknown: true,
+  'maybe-applied': true,
+};
+
+/**
+ * A tap on a member's agent goes phone → lead → member → agent, under the request id the phone
+ * minted, once (docs/bridge.md §9): the lead writes its receipt (`<state>/crew/<label>/<agent>/`)
+ * before it forwards, and the member runs the act as for its own phone (its receipt before the
+ * agent hears anything, its lock, its checks). A reply lost between the bridges is `unknown`; Try
+ * again comes back under the same id and is forwarded again, and the member's ledger answers a
+ * repeat, so nothing is applied twice. The lead's audit log names the phone's device; the
+ * member's names it too, as come through the lead.
+ */
+export class CrewActs {
+  private readonly ledgers = new Map<string, Promise<Ledger>>();
+
+  constructor(
+    private readonly views: CrewViews,
+    private readonly stateDir: string,
+    private readonly log: (line: string) => void,
+    private readonly tls?: CrewTls,
+  ) {}
+
+  async forward(forwarded: Forwarded, device: AuditDevice, audit: AuditLog): Promise<ActReply | AskReply> {
+    const { request } = forwarded;
+    const found = this.views.find(request.agent);
+    if (!found) throw new HttpError(404, 'no-such-agent', 'no durable agent has this name');
+    const { member, agent } = found;
+    const theirs = { ...request, agent };
+    const { path, body } = forwarded.kind === 'act' ? actRoute(theirs as ActRequest) : answerRoute(forwarded.askId, theirs as AskRequest);
+    const act = forwarded.kind === 'act' ? ledgerAct(forwarded.request.act) : 'answer';
+    const payloadHash = createHash('sha256')
+      .update(JSON.stringify([act, path, body]))
+      .digest('hex');
+    const ledger = await this.ledger(member.label, agent);
+    const prior = ledger.get(request.requestId);
+    if (prior && (prior.payloadHash !== payloadHash || prior.act !== act)) throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
+    const now = new Date().toISOString();
+    const receipt: Receipt = prior ?? {
+      requestId: request.requestId,
+      act,
+      channel: 'program',
+      target: targetOf(forwarded),
+      details: {},
+      payloadHash,
+      attempts: 0,
+      status: 'new',
+      at: now,
+      updatedAt: now,
+    };
+    Object.assign(receipt, { attempts: receipt.attempts + 1, status: 'sending', updatedAt: now });
+    await ledger.write({ ...receipt }); // on disk before the member hears anything
+
+    let reply: ActReply | AskReply;
+    try {
+      const res = await crewCall(
+        member.origin,
+        {
+          method: 'POST',
+          path,
+          body,
+          key: member.key,
+          headers: { [FOR_DEVICE_HEADERS.id]: device.id, [FOR_DEVICE_HEADERS.name]: encodeURIComponent(device.name) },
+          deadlineMs: FORWARD_MS,
+          maxBytes: 64 * 1024,
+        },
+        this.tls,
+      );
+      reply = res.status === 200 ? readReply(forwarded.kind, res.json) : refusal(res.status, res.json, member.label);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        await ledger.write({ ...receipt, status: 'agent-refused', refusedCode: err.code, updatedAt: new Date().toISOString() });
+        throw err;
+      }
+      if (!(err instanceof TransportError)) throw err;
+      this.log(`[bridge] crew: ${request.agent}: a write forwarded to ${member.label} has an unknown outcome (${err.message})`);
+      reply = { outcome: 'unknown' };
+    }
+    await ledger.write({ ...receipt, status: reply.outcome, updatedAt: new Date().toISOString() });
+    await audit.record(request.agent, device, auditEvent(forwarded), { requestId: request.requestId, ...idsOf(forwarded), via: 'crew', result: auditResult(reply) });
+    return reply;
+  }
+
+  private ledger(label: string, agent: string): Promise<Ledger> {
+    const key = `${label}\n${agent}`;
+    let ledger = this.ledgers.get(key);
+    if (!ledger) {
+      ledger = (async () => {
+        await privateFolder(join(this.stateDir, 'crew'));
+        await privateFolder(join(this.stateDir, 'crew', label));
+        return Ledger.open(await privateFolder(join(this.stateDir, 'crew', label, agent)), this.log);
+      })();
+      ledger.catch(() => this.ledgers.delete(key));
+      this.ledgers.set(key, ledger);
+    }
+    return ledger;
+  }
+}
+
+function ledgerAct(act: ActRequest['act']): Act {
+  if (act === 'steer') return 'send';
+  if (act === 'stop') return 'abort';
+  return act;
+}
+
+function auditEvent(forwarded: Forwarded): AuditEvent {
+  if (forwarded.kind === 'answer') return 'answer';
+  const { request } = forwarded;
+  switch (request.act) {
+    case 'send':
+    case 'steer':
+      return 'send';
+    case 'stop':
+      return 'abort';
+    case 'action':
+      return 'action';
+    case 'starter':
+      return 'starter.start';
+    case 'reopen':
+      return 'durable.reopen';
+    case 'rename':
+      return `${request.target === 'workspace' ? 'space' : request.target}.rename`;
+    case 'close':
+      return `${request.target === 'workspace' ? 'space' : request.target}.close`;
+  }
+}
+
+/** The ids a write names, for the receipt and the audit line: never its text. */
+function idsOf(forwarded: Forwarded): Record<string, string | boolean | null> {
+  if (forwarded.kind === 'answer') return { paneId: forwarded.request.paneId, askId: forwarded.askId };
+  const { request } = forwarded;
+  const ids: Record<string, string | boolean | null> = {};
+  for (const key of ['paneId', 'turnId', 'actionId', 'starterId', 'conversationId', 'id'] as const) {
+    const value = (request as Partial<Record<typeof key, string | null>>)[key];
+    if (value !== undefined) ids[key] = value;
+  }
+  if (request.act === 'steer') ids.steer = true;
+  return ids;
+}
+
+const targetOf = (forwarded: Forwarded): Receipt['target'] => idsOf(forwarded);
+
+/** The member's reply to a write, cleaned; anything that does not read is an unknown outcome (the phone may try again). */
+function readReply(kind: Forwarded['kind'], json: unknown): ActReply | AskReply {
+  if (!isRecord(json) || typeof json.outcome !== 'string') return { outcome: 'unknown' };
+  if (kind === 'answer') {
+    if (!Object.hasOwn(ASK_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
+    const reply: AskReply = { outcome: json.outcome as AskOutcome };
+    const ask = isRecord(json.ask) && typeof json.ask.hash === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(json.ask.hash) ? parseAsk(json.ask) : null;
+    if (ask && isRecord(json.ask)) reply.ask = { ...ask, hash: json.ask.hash as string };
+    return reply;
+  }
+  if (!Object.hasOwn(ACT_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
+  const reply: ActReply = { outcome: json.outcome as ActOutcome };
+  if (typeof json.reason === 'string' && isRefusalReason(json.reason)) reply.reason = json.reason;
+  if (isValidId(json.askId)) reply.askId = json.askId;
+  if (json.turn === null) reply.turn = null;
+  else if (json.turn !== undefined) {
+    const turn = parseTurn(json.turn);
+    if (turn) reply.turn = turn;
+  }
+  if (isValidId(json.paneId)) reply.paneId = json.paneId;
+  if (isValidId(json.conversationId)) reply.conversationId = json.conversationId;
+  return reply;
+}
+
+/**
+ * A member's refusal of the write itself (4xx with a code a phone knows: a reused request id, a
+ * pane that is gone, text over the limit…) is passed on with the member's label; anything else
+ * (a 5xx, a body that does not read) is an unknown outcome, since the member may have acted.
+ */
+function refusal(status: number, json: unknown, label: string): never | ActReply {
+  const code = isRecord(json) ? json.code : undefined;
+  const known = PHONE_ERROR_CODES.find((c): c is PhoneErrorCode => c === code);
+  if (status >= 400 && status < 500 && known) {
+    const message = isRecord(json) ? str(json.message) : undefined;
+    throw new HttpError(status, known, `${label}: ${cleanField.line(message ?? known).text}`);
+  }
+  return { outcome: 'unknown' };
+}
