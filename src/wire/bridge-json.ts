@@ -232,7 +232,9 @@ export interface AskRequest {
   via?: 'notification';
 }
 
-export type AskOutcome = 'busy' | 'taken' | 'stale' | 'decided-in-agent' | 'timed-out' | 'already-answered' | 'too-late' | 'unknown' | 'maybe-applied';
+/** Every outcome of an answer, as a list: whoever reads an answer's reply (the worker, a crew's lead) checks it against this one. */
+export const ASK_OUTCOMES = ['busy', 'taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'unknown', 'maybe-applied'] as const;
+export type AskOutcome = (typeof ASK_OUTCOMES)[number];
 
 export interface AskReply {
   outcome: AskOutcome;
@@ -268,7 +270,9 @@ export type ActRequest =
   | { act: 'close'; agent: string; requestId: string; target: WriteTarget; id: string }
   | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
 
-export type ActOutcome = 'done' | 'sent' | 'queued' | 'steered' | 'stopped' | 'idle' | 'refused' | 'unknown' | 'maybe-applied';
+/** Every outcome of an act, as a list (see ASK_OUTCOMES). */
+export const ACT_OUTCOMES = ['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'unknown', 'maybe-applied'] as const;
+export type ActOutcome = (typeof ACT_OUTCOMES)[number];
 
 /** Why an act was refused, as the phone is told: the one list (the phone's words are keyed by it). */
 export const REFUSAL_REASONS = ['busy', 'ask-open', 'turn-moved', 'no-turn', 'not-found', 'too-long', 'empty', 'bad-request', 'agent-refused', 'caller-refused'] as const;

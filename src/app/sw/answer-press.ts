@@ -1,4 +1,4 @@
-import type { AskOutcome } from '../../wire/bridge-json';
+import { ASK_OUTCOMES, type AskOutcome } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { answerRoute } from '../../wire/phone-routes';
 import type { AskPush } from '../../wire/push-payload';
@@ -74,20 +74,9 @@ export function pressWords(press: Press): string {
   return outcome === 'taken' ? t('chat.answered', { answer: press.label }) : t(OUTCOME_WORDS[outcome]);
 }
 
-const OUTCOMES: Record<AskOutcome, true> = {
-  busy: true,
-  taken: true,
-  stale: true,
-  'decided-in-agent': true,
-  'timed-out': true,
-  'already-answered': true,
-  'too-late': true,
-  unknown: true,
-  'maybe-applied': true,
-};
 const outcomeOf = (json: unknown): AskOutcome | undefined => {
   const outcome = isRecord(json) ? json.outcome : undefined;
-  return typeof outcome === 'string' && Object.hasOwn(OUTCOMES, outcome) ? (outcome as AskOutcome) : undefined;
+  return typeof outcome === 'string' && (ASK_OUTCOMES as readonly string[]).includes(outcome) ? (outcome as AskOutcome) : undefined;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
-import { isRefusalReason } from '../../wire/bridge-json';
+import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/bridge-json';
 import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
@@ -23,28 +23,7 @@ export const FORWARD_MS = 30_000;
 /** A phone's write to a member's agent, as the lead's route read it (its agent is `<agent>@<label>`). */
 export type Forwarded = { kind: 'act'; request: ActRequest } | { kind: 'answer'; askId: string; request: AskRequest };
 
-const ACT_OUTCOMES: Record<ActOutcome, true> = {
-  done: true,
-  sent: true,
-  queued: true,
-  steered: true,
-  stopped: true,
-  idle: true,
-  refused: true,
-  unknown: true,
-  'maybe-applied': true,
-};
-const ASK_OUTCOMES: Record<AskOutcome, true> = {
-  busy: true,
-  taken: true,
-  stale: true,
-  'decided-in-agent': true,
-  'timed-out': true,
-  'already-answered': true,
-  'too-late': true,
-  unknown: true,
-  'maybe-applied': true,
-};
+const isIn = (list: readonly string[], value: string) => list.includes(value);
 
 /**
  * A tap on a member's agent goes phone → lead → member → agent, under the request id the phone
@@ -188,13 +167,13 @@ const targetOf = (forwarded: Forwarded): Receipt['target'] => idsOf(forwarded);
 function readReply(kind: Forwarded['kind'], json: unknown): ActReply | AskReply {
   if (!isRecord(json) || typeof json.outcome !== 'string') return { outcome: 'unknown' };
   if (kind === 'answer') {
-    if (!Object.hasOwn(ASK_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
+    if (!isIn(ASK_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
     const reply: AskReply = { outcome: json.outcome as AskOutcome };
     const ask = isRecord(json.ask) && typeof json.ask.hash === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(json.ask.hash) ? parseAsk(json.ask) : null;
     if (ask && isRecord(json.ask)) reply.ask = { ...ask, hash: json.ask.hash as string };
     return reply;
   }
-  if (!Object.hasOwn(ACT_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
+  if (!isIn(ACT_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
   const reply: ActReply = { outcome: json.outcome as ActOutcome };
   if (typeof json.reason === 'string' && isRefusalReason(json.reason)) reply.reason = json.reason;
   if (isValidId(json.askId)) reply.askId = json.askId;
