@@ -3,7 +3,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openCollie, type AskSpec, type Collie, type PaneHandle } from '../src/agent/kit';
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
-import { startPushService, type TestPushService, type TestSubscription } from '../src/bridge/testing/push-service';
+import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
+import { standInPushManager } from './support/push-stand-in';
 import type { Answer } from '../src/wire/types';
 import { clippedWords, noViolations } from './support/axe';
 import { faultyProxy } from './support/faulty-proxy';
@@ -229,20 +230,6 @@ const PERMISSION = (toolCallId: string): AskSpec => ({
     { id: 'no', label: 'No', effect: 'deny' },
   ],
 });
-
-/** PushManager as a browser with a push service answers (push.spec.ts's stand-in), so the settings switch can be on. */
-async function standInPushManager(page: Page, json: TestSubscription['json']): Promise<void> {
-  await page.addInitScript((json) => {
-    let kept: object | null = null;
-    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
-    PushManager.prototype.subscribe = async function () {
-      return (kept ??= made()) as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return kept as PushSubscription | null;
-    };
-  }, json);
-}
 
 const answerSwitch = (page: Page) => page.getByRole('switch', { name: 'Answer from notifications' });
 const permissionSwitch = (page: Page) => page.getByRole('switch', { name: 'Allow or deny tools from notifications' });

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { openCollie, type Collie, type PaneHandle } from '../src/agent/kit';
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { PUSH_LIMITS } from '../src/wire/limits';
-import { startPushService, type TestPushService, type TestSubscription } from '../src/bridge/testing/push-service';
+import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
+import { standInPushManager } from './support/push-stand-in';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -118,20 +119,6 @@ test('a push for a new ask shows its notification (agent as title, ask as body, 
   await expect(card).toBeInViewport();
   await expect.poll(() => shown(worker)).toEqual([]);
 });
-
-/** The one stand-in: PushManager as a browser with a push service would answer, with the test service's subscription. */
-async function standInPushManager(page: Page, json: TestSubscription['json']): Promise<void> {
-  await page.addInitScript((json) => {
-    let kept: object | null = null;
-    const made = () => ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((kept = null), true) });
-    PushManager.prototype.subscribe = async function () {
-      return (kept ??= made()) as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return kept as PushSubscription | null;
-    };
-  }, json);
-}
 
 const notifySwitch = (page: Page) => page.getByRole('switch', { name: 'Notify me about questions' });
 const notifyState = (page: Page) => page.locator('#notify-state');

@@ -1,4 +1,5 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
+import { textTable } from './text-table';
 import { isRecord, str } from '../../wire/read';
 import { UsageError, type CliIo } from '../check/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
@@ -124,13 +125,5 @@ export function listingText(listing: CrewListing): string {
     return `a member of the crew of ${lead.origin}, as ${lead.label} (joined ${shownTime(lead.joined)}; the lead last asked ${shownTime(lead.lastSeen)})\n`;
   }
   const rows = [['label', 'address', 'last seen', 'state'], ...listing.members.map((m) => [m.label, m.origin, shownTime(m.lastSeen), STATE_WORDS[m.state] ?? m.state])];
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return `${rows
-    .map((row) =>
-      row
-        .map((cell, col) => cell.padEnd(widths[col]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
+  return textTable(rows);
 }

@@ -1,4 +1,5 @@
 import { UsageError, type CliIo } from '../check/usage-error';
+import { textTable } from './text-table';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { DeviceStore, type DeviceInfo } from '../pairing/device-store';
 import { isRecord } from '../../wire/read';
@@ -66,13 +67,5 @@ function table(devices: DeviceInfo[]): string {
     ['id', 'name', 'role', 'created', 'last seen'],
     ...devices.map((d) => [d.id, d.name, d.role, d.created.slice(0, 16).replace('T', ' '), d.lastSeen?.slice(0, 16).replace('T', ' ') ?? 'never']),
   ];
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return `${rows
-    .map((row) =>
-      row
-        .map((cell, col) => cell.padEnd(widths[col]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
+  return textTable(rows);
 }
