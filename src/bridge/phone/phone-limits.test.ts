@@ -31,6 +31,7 @@ let looks: number;
 let port: number;
 /** The test's paired phone, as its cookie carries it. */
 let cookie: string;
+let devices: DeviceStore | undefined;
 
 async function serve(limits: Partial<typeof PHONE_LIMITS>) {
   const store = new AgentStore('scripted', 'here');
@@ -38,7 +39,7 @@ async function serve(limits: Partial<typeof PHONE_LIMITS>) {
   handle = { store, link, poller: new Poller(store, link, () => {}), ledger: await Ledger.open(dir.path, () => {}) };
   await handle.poller.poll();
   looks = 0;
-  const devices = await DeviceStore.open(join(dir.path, 'state'), () => {});
+  devices = await DeviceStore.open(join(dir.path, 'state'), () => {});
   cookie = await pairedCookie(devices);
   server = createPhoneServer({
     host: '127.0.0.1',
@@ -100,6 +101,9 @@ afterEach(async () => {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await agent.close();
+  // A request notes its phone's last visit on disk after it is answered: that write ends before the folder goes.
+  await devices?.settled();
+  devices = undefined;
   await dir.cleanup();
 });
 
