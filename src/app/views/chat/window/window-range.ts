@@ -14,13 +14,8 @@ export interface Range {
 
 /** Screens of rows drawn beyond each edge of the viewport, so a fast fling rarely meets a blank. */
 export const OVERSCAN_SCREENS = 1.5;
-/**
- * Screens drawn beyond the viewport as a list opens: the least that needs no redraw (below), so
- * the first frame holds little more than what is read; the overscan comes with the first scroll.
- */
-export const OPENING_SCREENS = 0.5;
 /** Drawn again once less than this is drawn beyond an edge... */
-const LEAST_SCREENS = OPENING_SCREENS;
+const LEAST_SCREENS = 0.5;
 /** ...or more than this (rows pile up at the bottom while the chat follows new items). */
 const MOST_SCREENS = 3;
 
@@ -32,10 +27,10 @@ export function rangeAround(heights: Heights, top: number, height: number, scree
   return { start, end };
 }
 
-/** The newest rows, as a chat opens: the bottom screen and `screens` above it. */
-export function rangeAtEnd(heights: Heights, height: number, screens = OPENING_SCREENS): Range {
+/** The newest rows, as a chat opens: the bottom screen and the overscan above it. */
+export function rangeAtEnd(heights: Heights, height: number): Range {
   const total = heights.total();
-  return rangeAround(heights, total - height, height, screens);
+  return rangeAround(heights, total - height, height);
 }
 
 /** Whether the drawn rows no longer fit the viewport: too few beyond an edge, or too many. */
