@@ -3,7 +3,6 @@
  * first (`ledger.ts`), holds the conversation's lock, checks, sends one POST and audits it; each
  * act's spec is a row of `act-specs.ts`, an answer's is `answer-ask.ts`.
  */
-import { createHash } from 'node:crypto';
 import { triesLeft } from '../../wire/tries';
 import type { ActOutcome, ActReply } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
@@ -13,6 +12,7 @@ import { auditResult, type AuditDetails, type AuditDevice, type AuditEvent, type
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from '../http/http-error';
 import type { Act, Receipt, ReceiptStatus } from './ledger';
+import { payloadHashOf, refuseReuse } from './request-reuse';
 import { DEADLINES, type RouteClass } from '../link/agent-link';
 import { TransportError } from '../link/transport';
 
@@ -87,13 +87,9 @@ export interface ActSpec<R extends { outcome: string }> {
  */
 export async function runAct<R extends { outcome: string }>(handle: AgentHandle, ctx: WriteContext, spec: ActSpec<R>): Promise<R> {
   const { store, link, poller, ledger } = handle;
-  const payloadHash = createHash('sha256')
-    .update(JSON.stringify([spec.act, spec.payload]))
-    .digest('hex');
+  const payloadHash = payloadHashOf(spec.act, spec.payload);
   const prior = ledger.get(spec.requestId);
-  if (prior && (prior.payloadHash !== payloadHash || prior.act !== spec.act)) {
-    throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
-  }
+  refuseReuse(prior, spec.act, payloadHash);
   if (prior && spec.final.has(prior.status)) return spec.fromReceipt(prior);
   if (prior && !triesLeft(prior.attempts)) return spec.replies.maybeApplied; // never a third time
   const retry = prior !== undefined;

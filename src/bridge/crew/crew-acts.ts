@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
 import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/bridge-json';
@@ -10,6 +9,7 @@ import { actRoute, answerRoute } from '../../wire/phone-routes';
 import { isRecord, str } from '../../wire/read';
 import { auditResult, type AuditDevice, type AuditEvent, type AuditLog } from '../acts/audit-log';
 import { Ledger, type Act, type Receipt } from '../acts/ledger';
+import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
 import { privateFolder } from '../fs/state-dir';
 import { HttpError } from '../http/http-error';
 import { TransportError } from '../link/transport';
@@ -52,12 +52,10 @@ export class CrewActs {
     const theirs = { ...request, agent };
     const { path, body } = forwarded.kind === 'act' ? actRoute(theirs as ActRequest) : answerRoute(forwarded.askId, theirs as AskRequest);
     const act = forwarded.kind === 'act' ? ledgerAct(forwarded.request.act) : 'answer';
-    const payloadHash = createHash('sha256')
-      .update(JSON.stringify([act, path, body]))
-      .digest('hex');
+    const payloadHash = payloadHashOf(act, [path, body]);
     const ledger = await this.ledger(member.label, agent);
     const prior = ledger.get(request.requestId);
-    if (prior && (prior.payloadHash !== payloadHash || prior.act !== act)) throw new HttpError(409, 'request-id-reused', 'this request id was used for something else');
+    refuseReuse(prior, act, payloadHash);
     const now = new Date().toISOString();
     const receipt: Receipt = prior ?? {
       requestId: request.requestId,
