@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { INSTALL } from '../../src/bridge/config/install-paths';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** A child process whose output the test can read and wait on. */
 export class Proc {
@@ -62,7 +62,7 @@ export async function scratch(): Promise<{ root: string; configDir: string; stat
 }
 
 export function startAgent(demo: string, socket: string): Proc {
-  const child = spawn(process.execPath, [join(ROOT, 'src/agent/bin.mjs'), demo], {
+  const child = spawn(process.execPath, [INSTALL.demoAgentBin, demo], {
     env: { ...process.env, COLLIE_DURABLE_SOCKET: socket },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,7 +86,7 @@ export async function startBridge(
   delete env.COLLIE_MUX;
   delete env.COLLIE_PROGRAMS;
   Object.assign(env, extraEnv);
-  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), 'start', '--port', '0', ...extraArgs], {
+  const child = spawn(process.execPath, [INSTALL.collieBin, 'start', '--port', '0', ...extraArgs], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,7 +103,7 @@ export async function startBridge(
 
 /** `collie pair …` against the bridge of these folders; resolves with the link it printed. */
 export async function collieLink(dirs: { configDir: string; stateDir: string }, args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), 'pair', ...args], {
+  const child = spawn(process.execPath, [INSTALL.collieBin, 'pair', ...args], {
     env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,7 +115,7 @@ export async function collieLink(dirs: { configDir: string; stateDir: string }, 
 
 /** A collie verb run to its end, for what it prints and its exit code; `extraEnv` such as a join code (COLLIE_CREW_CODE). */
 export async function collie(dirs: { configDir: string; stateDir: string }, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'src/bridge/bin.mjs'), ...args], {
+  const child = spawn(process.execPath, [INSTALL.collieBin, ...args], {
     env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,7 @@
 import { UsageError } from '../check/usage-error';
 import { bridgePaths } from '../config/paths';
-import { fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, usageError, verbHelp, type VerbName } from './usage';
-
-const HELP_FLAGS = new Set(['--help', '-h']);
-const VERSION_FLAGS = new Set(['--version', '-V']);
+import { readCommandLine, type RunVerb } from './read-command-line';
+import { usageError } from './usage';
 
 const log = (line: string) => console.log(line);
 const io = {
@@ -16,19 +14,9 @@ const io = {
 const bridgeEnv = async () => (await import('./env-file')).loadBridgeEnv(bridgePaths().configDir, process.env, log);
 
 export async function main(argv: string[]): Promise<number> {
-  const [first, ...more] = argv;
-  if (first !== undefined && VERSION_FLAGS.has(first)) {
-    io.out(`collie ${await packageVersion()}\n`);
-    return 0;
-  }
-  if (first === 'help' || (first !== undefined && HELP_FLAGS.has(first))) return help(more[0]);
-  // `collie` alone, or with start's options first, is `collie start` (the default command).
-  const [verb, rest] = first === undefined || first.startsWith('-') ? ['start', argv] : [first, more];
-  if (!isVerb(verb)) {
-    io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
-    return 2;
-  }
-  if (verb !== 'durable' && rest.some((arg) => HELP_FLAGS.has(arg))) return help(verb);
+  const line = readCommandLine(argv, io);
+  if ('exitCode' in line) return line.exitCode;
+  const { verb, rest } = line;
   try {
     return await run(verb, rest);
   } catch (err) {
@@ -45,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
  * Each verb's module is loaded when that verb runs: `collie help` or `collie durable list` need not
  * load the bridge, its phone server and its push library to start.
  */
-async function run(verb: VerbName, rest: string[]): Promise<number> {
+async function run(verb: RunVerb, rest: string[]): Promise<number> {
   switch (verb) {
     case 'start':
       return (await import('./start-command')).startCommand(rest);
@@ -61,8 +49,6 @@ async function run(verb: VerbName, rest: string[]): Promise<number> {
       return (await import('./devices-command')).devicesCommand(rest, io, bridgePaths().stateDir);
     case 'crew':
       return (await import('./crew-command')).crewCommand(rest, { ...io, env: await bridgeEnv() }, bridgePaths().stateDir, readStdinLine);
-    case 'help':
-      return help(rest[0]);
     case 'restart': {
       if (rest.length > 0) throw new UsageError('takes no arguments');
       const { restartBridge, restartLine } = await import('./running-bridge');
@@ -90,21 +76,6 @@ async function readStdinLine(): Promise<string> {
   }
   process.stdin.destroy();
   return text.split('\n')[0] ?? '';
-}
-
-/** `collie help [verb]`: the whole help, or one verb's usage (durable has its own, longer help). */
-async function help(verb: string | undefined): Promise<number> {
-  if (verb === undefined) {
-    io.out(fullHelp());
-    return 0;
-  }
-  if (!isVerb(verb)) {
-    io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
-    return 2;
-  }
-  if (verb === 'durable') return (await import('./durable-verbs')).durableVerbs(['help'], { ...io, env: process.env });
-  io.out(verbHelp(verb));
-  return 0;
 }
 
 const code = await main(process.argv.slice(2));

@@ -1,37 +1,20 @@
 import { isRecord } from '../../wire/read';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
 import { durableMain } from '../check/check-cli';
-import { DURABLE_HELP } from '../check/durable-help';
 import { UsageError, type CliIo } from '../check/usage-error';
 import { environmentAgent, FatalConfigError, parseSourcesText } from '../config/config';
 import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
 import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';
 import { bridgePaths } from '../config/paths';
-import { DURABLE_USAGE, shownWord, usageLines } from './usage';
+import { DURABLE_USAGE, DURABLE_VERBS_HELP, shownWord, usageLines } from './usage';
 import { attachSource, detachSource, NotAttached, readSourcesFile, SourcesFileRefused, withEntry, withoutEntry } from '../config/sources-file';
 import { tryConnect } from '../link/try-connect';
 
-export const DURABLE_VERBS_HELP = `${DURABLE_HELP}
-  ${DURABLE_USAGE.attach.join('\n  ')}
-      adds the durable agent to sources.json (kept at mode 0600), or replaces the entry of
-      that name; the token is read from the environment variable VAR, never from the command line
-  ${DURABLE_USAGE.detach[0]}
-      removes the entry from sources.json
-      --restart          then restarts the running bridge, as collie restart does
-  ${DURABLE_USAGE.list[0]}
-      each entry and its state in the running bridge (waits at most 3 s); a token shows as
-      (token set)
-`;
-
-/** `collie durable <verb>`: attach, detach and list here; check and help as check-cli has them. */
+/** `collie durable <verb>`: attach, detach and list here; check as check-cli has it (its help is answer-in-words.ts's). */
 export async function durableVerbs(args: string[], io: CliIo): Promise<number> {
   const [verb, ...rest] = args;
   const run = verb === 'attach' ? attach : verb === 'detach' ? detach : verb === 'list' ? list : undefined;
   if (verb === 'check') return durableMain(args, io);
-  if (verb === 'help' || verb === '--help' || verb === '-h') {
-    io.out(DURABLE_VERBS_HELP);
-    return 0;
-  }
   if (!run) {
     // With no verb the help is what was asked for; after a mistyped one, a few lines.
     io.err(verb === undefined ? DURABLE_VERBS_HELP : `unknown command: durable ${shownWord(verb)}\n${usageLines(Object.values(DURABLE_USAGE).flat())}`);

@@ -20,6 +20,8 @@ describe('collie usage, help and version', () => {
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(await readFile(PACKAGE, 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) expect(await runCli([flag], env)).toEqual({ code: 0, stdout: `collie ${version}\n`, stderr: '' });
+    // As `npx collie -- --version` runs it.
+    expect(await runCli(['--', '--version'], env)).toEqual({ code: 0, stdout: `collie ${version}\n`, stderr: '' });
   });
 
   it("prints one verb's usage for collie help <verb> and <verb> --help", async () => {

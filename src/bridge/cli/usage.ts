@@ -1,5 +1,5 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { DURABLE_HELP } from '../check/durable-help';
 import { INSTALL } from '../config/install-paths';
 
@@ -13,6 +13,19 @@ export const DURABLE_USAGE = {
   list: ['collie durable list'],
   check: [CHECK_USAGE],
 } as const;
+
+/** `collie help durable`: what check-cli says of check, then each durable verb. */
+export const DURABLE_VERBS_HELP = `${DURABLE_HELP}
+  ${DURABLE_USAGE.attach.join('\n  ')}
+      adds the durable agent to sources.json (kept at mode 0600), or replaces the entry of
+      that name; the token is read from the environment variable VAR, never from the command line
+  ${DURABLE_USAGE.detach[0]}
+      removes the entry from sources.json
+      --restart          then restarts the running bridge, as collie restart does
+  ${DURABLE_USAGE.list[0]}
+      each entry and its state in the running bridge (waits at most 3 s); a token shows as
+      (token set)
+`;
 
 interface Verb {
   /** Usage lines, each with what it does for the whole help. */
@@ -146,9 +159,12 @@ export const SHORT_USAGE = `usage: collie [${Object.keys(VERBS)
 
 const PACKAGE_JSON = INSTALL.packageJson;
 
-/** `collie --version`: the version package.json gives, the one place it is kept. */
-export async function packageVersion(): Promise<string> {
-  const parsed: unknown = JSON.parse(await readFile(PACKAGE_JSON, 'utf8'));
+/**
+ * `collie --version`: the version package.json gives, the one place it is kept. Read at once:
+ * node:fs/promises would cost `collie help` a few milliseconds to load (see read-command-line.ts).
+ */
+export function packageVersion(): string {
+  const parsed: unknown = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
   const version = typeof parsed === 'object' && parsed !== null && 'version' in parsed ? parsed.version : undefined;
   if (typeof version !== 'string') throw new Error(`${PACKAGE_JSON} holds no version`);
   return version;

@@ -25,6 +25,8 @@ export const INSTALL = {
   packageJson: join(ROOT, 'package.json'),
   /** The phone app as `vite build` leaves it. */
   appDir: join(ROOT, 'dist', 'app'),
+  /** The `collie` command. */
+  collieBin: join(ROOT, 'src', 'bridge', 'bin.cjs'),
   /** The bundled demo agents' command. */
   demoAgentBin: join(ROOT, 'src', 'agent', 'bin.mjs'),
   /** Pi as a durable agent: the command under Node, and the source Bun runs itself. */

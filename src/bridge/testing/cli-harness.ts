@@ -1,9 +1,10 @@
 /** Helpers for tests that run the real `collie` command as a user does. Not used by the bridge. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { INSTALL } from '../config/install-paths';
 import { redeemLink } from './paired';
 
-const BIN = fileURLToPath(new URL('../bin.mjs', import.meta.url));
+const BIN = INSTALL.collieBin;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface CliRun {

@@ -63,7 +63,7 @@ for (let i = 0; i < 100 && !(existsSync(outFile) && readFileSync(outFile, 'utf8'
 console.log(JSON.stringify({ try: 'orphaned grandchild answers', ...JSON.parse(readFileSync(outFile, 'utf8').trim() || '{}') }));
 const bridgeState = process.env.COLLIE_TEST_BRIDGE_STATE;
 const bridge = bridgeState
-  ? spawn(process.env.COLLIE_TEST_NODE ?? 'node', [new URL('../../../bridge/bin.mjs', import.meta.url).pathname, 'start', '--port', '0'], {
+  ? spawn(process.env.COLLIE_TEST_NODE ?? 'node', [new URL('../../../bridge/bin.cjs', import.meta.url).pathname, 'start', '--port', '0'], {
       env: { ...process.env, COLLIE_STATE_DIR: bridgeState, COLLIE_CONFIG_DIR: `${bridgeState}-config`, COLLIE_DURABLE_SOCKET: socket, COLLIE_MUX: 'durable' },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
