@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INSTALL } from '../../src/bridge/config/install-paths';
 
-
 /** A child process whose output the test can read and wait on. */
 export class Proc {
   output = '';

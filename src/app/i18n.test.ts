@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
-import { t } from './i18n';
+import { LOCALES, t } from './i18n';
 
 describe('t', () => {
   it('fills placeholders as text', () => {
@@ -22,5 +22,18 @@ describe('t', () => {
   it("picks the plural form by count, and writes numbers the language's way", () => {
     expect([t('durable.needsYou', { count: 1 }), t('durable.needsYou', { count: 2 })]).toEqual(['1 needs you', '2 need you']);
     expect(t('durable.open', { count: 12345 })).toBe('12,345 open');
+  });
+
+  it('writes a small whole number without making a number formatter, as the formatter would', async () => {
+    vi.resetModules(); // a fresh formatter cache: nothing made by the tests before
+    const fresh = await import('./i18n');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect([0, 7, 999].map((count) => fresh.t('durable.open', { count }))).toEqual(['0 open', '7 open', '999 open']);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+    for (const locale of LOCALES) for (const n of [0, 7, 42, 999]) expect(new Intl.NumberFormat(locale).format(n)).toBe(String(n));
   });
 });

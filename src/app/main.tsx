@@ -4,7 +4,6 @@ import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
 import { SERVICE_WORKER_URL } from './sw/sw-messages';
 import { AppView } from './views/app-view';
-import { warmClock } from './views/clock';
 import './styles.css';
 
 /**
@@ -27,8 +26,6 @@ const stores = createStores({
       }
     : {}),
 });
-// Its own task now, while the first screen's data is on its way: not inside the first draw of a time.
-warmClock(document.documentElement.lang || 'en');
 router.start();
 stores.connection.start();
 stores.pairing.start();
@@ -36,11 +33,15 @@ stores.update.start();
 stores.install.start();
 // The words first (a language other than English is one small file), then the first render. (Not a
 // top-level await: that would make the lazy screens' shared code separate chunks, a larger first load.)
-// Notifications' code (the push store) loads once the browser is idle after that render: nothing on
-// the first screen waits for it, and loading it beside the first screen's data made one long task.
+// Notifications' code (the push store) and the acts' (a tap's first screen needs them) load once the
+// browser is idle after that render: nothing on the first screen waits for them, and loading them
+// beside the first screen's data made one long task.
 void stores.locale.start().then(() => {
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
-  const startPush = () => stores.push.start();
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(startPush, { timeout: 1500 });
-  else setTimeout(startPush, 0);
+  const later = () => {
+    stores.push.start();
+    void stores.acts.load().catch(() => undefined);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 1500 });
+  else setTimeout(later, 0);
 });

@@ -1,4 +1,4 @@
-import { createActsStore, type ActsStore } from './acts-store';
+import type { ActsStore } from './acts-store';
 import { createBridgeClient, type BridgeClient } from '../phone-api-client';
 import type { ChatStore } from './chat-store';
 import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
@@ -50,7 +50,7 @@ export interface AppStores {
   history: LazyStore<HistoryStore>;
   intents: IntentsStore;
   /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
-  acts: ActsStore;
+  acts: LazyStore<ActsStore>;
   /** A new version of the app waiting for the person's Reload. */
   update: UpdateStore;
   /** Keeping the app on the phone's Home Screen. */
@@ -114,7 +114,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     pairing,
     drafts: createDraftsStore(storage),
     intents,
-    acts: createActsStore(client, storage, Date.now, online),
+    acts: lazyStore(() => import('./acts-store').then((m) => m.createActsStore(client, storage, Date.now, online))),
     connection,
     dashboard,
     conversations: createConversationsStore(client, poll, copies),

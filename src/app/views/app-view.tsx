@@ -14,6 +14,7 @@ import { ScreenHeader } from './header/screen-header';
 import { Icon } from './icons';
 import type { ConnectionState } from '../stores/connection-store';
 import { useScreenPlace } from './screen-place';
+import { useLoaded } from './use-lazy-store';
 
 // Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
 const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairScreen));
@@ -76,6 +77,9 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   const chatScreen = paired && (current.screen === 'chat' || current.screen === 'closed');
   const heading = headerOf(current, paired);
   const banner = <ConnectionBanner state={connection} updatedAt={stores.connection.updatedAt.value} />;
+  // The screens that act wait for the acts' code too: it loads beside their own, not in the first screen's.
+  const acts = useLoaded(stores.acts, paired && current.screen !== 'dashboard' && current.screen !== 'settings');
+  if (paired && !acts) void (current.screen === 'agent' ? ConversationsView : current.screen === 'manage' ? ManageView : null)?.preload();
   return (
     <CanAct.Provider value={canAct}>
       <Drafts.Provider value={stores.drafts}>
@@ -105,13 +109,11 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         )}
         {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} install={stores.install} />}
         {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} locale={stores.locale} push={stores.push} />}
-        {paired && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
-        {paired && current.screen === 'manage' && <ManageView store={stores.conversations} acts={stores.acts} agentName={current.agent} />}
-        {paired && current.screen === 'chat' && (
-          <ChatView chat={stores.chat} acts={stores.acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />
-        )}
+        {acts && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={acts} agentName={current.agent} />}
+        {acts && current.screen === 'manage' && <ManageView store={stores.conversations} acts={acts} agentName={current.agent} />}
+        {paired && current.screen === 'chat' && <ChatView chat={stores.chat} acts={acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />}
         {paired && current.screen === 'closed' && (
-          <ClosedChatView history={stores.history} acts={stores.acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
+          <ClosedChatView history={stores.history} acts={acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
         )}
       </Drafts.Provider>
     </CanAct.Provider>

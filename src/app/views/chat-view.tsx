@@ -1,3 +1,4 @@
+import type { ActsStore } from '../stores/acts-store';
 import type { ChatStore } from '../stores/chat-store';
 import type { LazyStore } from '../stores/lazy-store';
 import type { ChatProps } from './chat/chat-screen';
@@ -9,12 +10,12 @@ const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.C
 /**
  * An open conversation. The chat is read from the moment the route names it (first-read.ts); the
  * screen's code and its store's (a large part of the app) load beside that read, not before the
- * app's first screen.
+ * app's first screen; the acts' code (`acts`, null until loaded) beside them.
  */
-export function ChatView(props: Omit<ChatProps, 'store'> & { chat: LazyStore<ChatStore> }) {
-  const { chat, agentName, paneId } = props;
+export function ChatView(props: Omit<ChatProps, 'store' | 'acts'> & { chat: LazyStore<ChatStore>; acts: ActsStore | null }) {
+  const { chat, acts, agentName, paneId } = props;
   // The screen's code and its store's load side by side: one wait on a phone's link, not two.
   void ChatScreen.preload();
   const store = useLazyStore(chat, (loaded) => loaded.show(agentName, paneId), [agentName, paneId]);
-  return store ? <ChatScreen {...props} store={store} /> : null;
+  return store && acts ? <ChatScreen {...props} store={store} acts={acts} /> : null;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord, warmClock } from './clock';
+import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from './clock';
 
 const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 const APP = join(import.meta.dirname, '..');
@@ -22,6 +22,24 @@ describe('the one clock shape', () => {
     expect(dateAndClock(local(2026, 3, 3, 18, 33), 'en')).toMatch(/^Mar 3, 6:33\sPM$/u);
   });
 
+  it("writes the app's languages by hand exactly as Intl does, without making a formatter", () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const times = [0, 1, 6, 11, 12, 13, 18, 23].flatMap((hour) => [0, 5, 59].map((minute) => local(2026, 3, 12, hour, minute)));
+    try {
+      const byHand = ['en', 'ru', 'zh-CN'].map((locale) => times.map((at) => clockTime(at, locale)));
+      expect(made).not.toHaveBeenCalled();
+      made.mockRestore();
+      const byIntl = ['en', 'ru', 'zh-CN'].map((locale) =>
+        times.map((at) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at).replace(/\s/gu, ' ')),
+      );
+      expect(byHand).toEqual(byIntl);
+    } finally {
+      made.mockRestore();
+    }
+    // Another locale is Intl's.
+    expect(clockTime(local(2026, 3, 12, 18, 33), 'de')).toBe('18:33');
+  });
+
   it('counts calendar days, and words today and yesterday as labels', () => {
     expect(calendarDaysAgo(dayOf(local(2026, 3, 11, 23, 59)), local(2026, 3, 12, 0, 1))).toBe(1);
     expect(calendarDaysAgo(dayOf(local(2026, 3, 12, 0, 0)), local(2026, 3, 12, 23, 59))).toBe(0);
@@ -35,24 +53,5 @@ describe('the one clock shape', () => {
       .filter((path) => shaping.test(readFileSync(path, 'utf8')))
       .map((path) => relative(APP, path));
     expect(found).toEqual([]);
-  });
-});
-
-describe('warming the clock', () => {
-  it('makes the clock formatter in a task of its own, not in the one that asks', () => {
-    const tasks: (() => void)[] = [];
-    const Real = Intl.DateTimeFormat;
-    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
-      return new Real(...args);
-    });
-    try {
-      warmClock('de', (run) => tasks.push(run));
-      expect(made).not.toHaveBeenCalled();
-      expect(tasks).toHaveLength(1);
-      tasks[0]!();
-      expect(made).toHaveBeenCalledWith('de', expect.objectContaining({ hour: 'numeric', minute: '2-digit' }));
-    } finally {
-      made.mockRestore();
-    }
   });
 });

@@ -7,19 +7,20 @@ import { dateFormat, relativeFormat } from '../intl-cache';
  */
 const CLOCK = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
 
-export function clockTime(at: number, locale: string): string {
-  return dateFormat(locale, CLOCK).format(at);
-}
-
 /**
- * Makes the clock's formatter now, in a task of its own. The first date formatter a page makes
- * costs far more than any after it (the browser reads its calendar and time zone data: tens of
- * ms on a slow phone, whatever the locale), and it used to be paid inside the task that drew the
- * first rows with a time. Asked for while the first screen's data is on its way, it holds no tap
- * and no frame for longer than it must.
+ * The clock of each language the app speaks, as `Intl` writes it for `CLOCK` (English's day
+ * periods are CLDR's, locale data like the languages' own names). Written by hand because the
+ * first `Intl` formatter a page makes costs it 50–110 ms (it loads the number formats), the
+ * longest task of a dashboard that shows only today's times; any other locale asks `Intl`.
  */
-export function warmClock(locale: string, later: (run: () => void) => void = (run) => setTimeout(run, 0)): void {
-  later(() => clockTime(0, locale));
+const HAND_CLOCKS: Record<string, readonly [am: string, pm: string] | 'hours'> = { en: ['AM', 'PM'], ru: 'hours', 'zh-CN': 'hours' };
+
+export function clockTime(at: number, locale: string): string {
+  const clock = HAND_CLOCKS[locale];
+  if (!clock) return dateFormat(locale, CLOCK).format(at);
+  const time = new Date(at);
+  const [hour, minutes] = [time.getHours(), String(time.getMinutes()).padStart(2, '0')];
+  return clock === 'hours' ? `${hour}:${minutes}` : `${hour % 12 || 12}:${minutes} ${clock[hour < 12 ? 0 : 1]}`;
 }
 
 /** A date with its clock time ("Mar 3, 6:33 PM"); `full` adds the weekday and the year, for a `<time>`'s title. */

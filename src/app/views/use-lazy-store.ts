@@ -29,3 +29,12 @@ export function useLazyStore<T>(lazy: LazyStore<T>, show: (store: T) => () => vo
   }, [lazy, ...deps]);
   return lazy.store.value;
 }
+
+/** A lazy store's code, loaded while `wanted` (again after a failed load); null until it is there. */
+export function useLoaded<T>(lazy: LazyStore<T>, wanted: boolean): T | null {
+  const loaded = lazy.store.value;
+  useEffect(() => {
+    if (wanted && loaded === null) void lazy.load().catch(() => undefined);
+  }, [lazy, wanted, loaded]);
+  return wanted ? loaded : null;
+}

@@ -3,7 +3,8 @@ import { askKey } from '../../../wire/ask-key';
 import type { InboxAsk } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
-import { fullTime, listTime } from '../list/time-words';
+import { RowTime } from '../list/row-time';
+import { listTime } from '../list/time-words';
 import { useNow } from '../list/use-now';
 import '../list/list.css';
 import { inboxHeadline } from './inbox-headline';
@@ -30,9 +31,9 @@ function InboxEntry({ ask, now }: { ask: InboxAsk; now: number }) {
             {inboxHeadline(ask)}
           </span>
           {ask.createdAt && when && (
-            <time class="row-time" id={`${id}-when`} dateTime={ask.createdAt} title={fullTime(ask.createdAt)}>
+            <RowTime iso={ask.createdAt} id={`${id}-when`}>
               {when}
-            </time>
+            </RowTime>
           )}
         </span>
         <span class="conversation-place" id={`${id}-where`}>

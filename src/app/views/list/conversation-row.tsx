@@ -3,7 +3,8 @@ import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
 import { closedWhen, lastActive } from '../../stores/row-activity';
 import { previewText } from './preview-text';
-import { fullTime, listTime } from './time-words';
+import { RowTime } from './row-time';
+import { listTime } from './time-words';
 import './list.css';
 
 /** A draft shows its start only: the row has one line for it. */
@@ -12,11 +13,7 @@ const DRAFT_SHOWN_CHARS = 200;
 function When({ iso, now }: { iso: string | undefined; now: number }) {
   const words = listTime(iso, now);
   if (iso === undefined || words === null) return null;
-  return (
-    <time class="row-time" dateTime={iso} title={fullTime(iso)}>
-      {words}
-    </time>
-  );
+  return <RowTime iso={iso}>{words}</RowTime>;
 }
 
 /**
