@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from './clock';
+import { asLabel, calendarDaysAgo, clockTime, dateAndClock, dayOf, nearDayWord } from './clock';
 
 const local = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 const APP = join(import.meta.dirname, '..');
@@ -38,6 +38,23 @@ describe('the one clock shape', () => {
     }
     // Another locale is Intl's.
     expect(clockTime(local(2026, 3, 12, 18, 33), 'de')).toBe('18:33');
+  });
+
+  it('words the near days by hand exactly as Intl does, without making a formatter', () => {
+    const made = vi.spyOn(Intl, 'RelativeTimeFormat');
+    const near = [-1, 0, 1] as const;
+    try {
+      const byHand = ['en', 'ru', 'zh-CN'].map((locale) => near.map((daysAgo) => nearDayWord(daysAgo, locale)));
+      expect(made).not.toHaveBeenCalled();
+      made.mockRestore();
+      const byIntl = ['en', 'ru', 'zh-CN'].map((locale) =>
+        near.map((daysAgo) => asLabel(new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-daysAgo, 'day'), locale)),
+      );
+      expect(byHand).toEqual(byIntl);
+    } finally {
+      made.mockRestore();
+    }
+    expect(nearDayWord(1, 'de')).toBe('Gestern');
   });
 
   it('counts calendar days, and words today and yesterday as labels', () => {

@@ -45,7 +45,18 @@ export function asLabel(words: string, locale: string): string {
   return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
 }
 
+/**
+ * Tomorrow, today and yesterday as `Intl.RelativeTimeFormat` words them (`numeric: 'auto'`) in
+ * each language the app speaks, as labels: written by hand for the reason the clocks are (a chat
+ * of today's messages then draws without making a formatter); any other locale asks `Intl`.
+ */
+const HAND_NEAR_DAYS: Record<string, readonly [tomorrow: string, today: string, yesterday: string]> = {
+  en: ['Tomorrow', 'Today', 'Yesterday'],
+  ru: ['Завтра', 'Сегодня', 'Вчера'],
+  'zh-CN': ['明天', '今天', '昨天'],
+};
+
 /** "Today", "Yesterday" (and "Tomorrow") in the locale's own words, as a label. */
-export function nearDayWord(daysAgo: number, locale: string): string {
-  return asLabel(relativeFormat(locale, { numeric: 'auto' }).format(-daysAgo, 'day'), locale);
+export function nearDayWord(daysAgo: -1 | 0 | 1, locale: string): string {
+  return HAND_NEAR_DAYS[locale]?.[daysAgo + 1] ?? asLabel(relativeFormat(locale, { numeric: 'auto' }).format(-daysAgo, 'day'), locale);
 }

@@ -42,7 +42,7 @@ const startOfDay = (at: number) => {
 /** "Today" and "Yesterday" in the locale's words, weekdays for this week, dates further back. */
 export function dayLabel(day: number, now: number, locale: string): string {
   const daysAgo = calendarDaysAgo(day, now);
-  if (Math.abs(daysAgo) <= 1) return nearDayWord(daysAgo, locale);
+  if (daysAgo === -1 || daysAgo === 0 || daysAgo === 1) return nearDayWord(daysAgo, locale);
   const sameYear = new Date(day).getFullYear() === new Date(now).getFullYear();
   const shape: Intl.DateTimeFormatOptions =
     daysAgo > 0 && daysAgo < 7 ? { weekday: 'long' } : { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
