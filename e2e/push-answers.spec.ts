@@ -5,6 +5,7 @@ import { openCollie, type AskSpec, type Collie, type PaneHandle } from '../src/a
 import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
 import { standInPushManager } from './support/push-stand-in';
+import { deliverPush, keptPresses, phoneWorker, pressNotification, shownNotifications } from './support/push-worker';
 import type { Answer } from '../src/wire/types';
 import { clippedWords, noViolations } from './support/axe';
 import { faultyProxy } from './support/faulty-proxy';
@@ -21,9 +22,6 @@ import { stopAfterEach } from './support/started';
  * there is no OS notification to press). The agent is a real kit agent behind a proxy that records
  * every answer it is sent, with its request id.
  */
-type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification; action?: string }) => Event;
-
 const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
 let dirs: Awaited<ReturnType<typeof scratch>>;
 let service: TestPushService;
@@ -79,8 +77,7 @@ async function phone(
   const origin = new URL(url).origin;
   await context.grantPermissions(['notifications'], { origin });
   await pairPhone(page, live().invite({ role }).link);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const worker = await phoneWorker(page, context);
   expect((await page.request.post(`${url}api/push/subscription`, { data: sub.json })).status()).toBe(200);
   return { url, origin, worker };
 }
@@ -93,51 +90,9 @@ async function pushAsk(context: BrowserContext, page: Page, origin: string, ask:
   await live().agents.get('desk')!.poller.poll();
   const received = await service.waitFor(before + 1);
   const push = received[before]!;
-  const cdp = await context.newCDPSession(page);
-  const id = new Promise<string>((found) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const reg = registrations.find((r) => !r.isDeleted);
-      if (reg) found(reg.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await id, data: push.text });
-  await cdp.detach();
+  await deliverPush(context, page, origin, push.text);
   return { asked, push: push.json as { tag: string; answer?: unknown } };
 }
-
-const shown = (worker: Worker) =>
-  worker.evaluate(() =>
-    (self as unknown as WorkerScope).registration
-      .getNotifications()
-      .then((all) => all.map((n) => ({ body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }))),
-  );
-
-/** Presses a button of the notification shown (the one with `tag`, if given), `times` times at once (a double press is two). */
-const press = (worker: Worker, action: string, times = 1, tag?: string) =>
-  worker.evaluate(
-    async ({ action, times, tag }) => {
-      const sw = self as unknown as WorkerScope;
-      const notification = (await sw.registration.getNotifications(tag === undefined ? undefined : { tag }))[0]!;
-      for (let n = 0; n < times; n += 1) sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
-    },
-    { action, times, tag },
-  );
-
-/** The worker's kept presses (notification-presses.ts), read straight from IndexedDB. */
-const presses = (worker: Worker) =>
-  worker.evaluate(
-    () =>
-      new Promise<{ requestId: string; state: string }[]>((done, failed) => {
-        const open = indexedDB.open('collie-presses');
-        open.onerror = () => failed(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const read = open.result.transaction('presses').objectStore('presses').getAll();
-          read.onsuccess = () => done(read.result as { requestId: string; state: string }[]);
-          read.onerror = () => failed(new Error(String(read.error)));
-        };
-      }),
-  );
 
 const requestIds = () => proxy.answers().map((r) => (JSON.parse(r.body) as { requestId: string }).requestId);
 
@@ -159,12 +114,12 @@ test('a pushed choice shows its options as buttons; a double press answers once,
   await start();
   const { url, origin, worker } = await phone(page, context);
   const { asked, push } = await pushAsk(context, page, origin, SHIP);
-  await expect.poll(() => shown(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: ['Yes', 'No'] }]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: ['Yes', 'No'] }]);
 
-  await press(worker, 'y', 2);
-  await expect.poll(() => shown(worker)).toEqual([{ body: 'Answered: Yes\nShip v2?', tag: push.tag, actions: [] }]);
+  await pressNotification(worker, 'y', 2);
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'Answered: Yes\nShip v2?', tag: push.tag, actions: [] }]);
   expect(await asked).toEqual({ optionIds: ['y'] });
-  const [kept] = await presses(worker);
+  const [kept] = await keptPresses(worker);
   expect(requestIds()).toEqual([kept!.requestId]);
 
   const audit = (await readFile(join(dirs.stateDir, 'audit.log'), 'utf8'))
@@ -182,12 +137,12 @@ test('the question changed before the press: stale, nothing reaches the agent, t
   await start();
   const { url, origin, worker } = await phone(page, context);
   await pushAsk(context, page, origin, SHIP);
-  await expect.poll(async () => (await shown(worker))[0]?.actions).toEqual(['Yes', 'No']);
+  await expect.poll(async () => (await shownNotifications(worker))[0]?.actions).toEqual(['Yes', 'No']);
   pane.reviseAsk('ship', { title: 'Ship v3?' });
   await live().agents.get('desk')!.poller.poll();
 
-  await press(worker, 'y');
-  await expect.poll(async () => (await shown(worker))[0]?.body).toBe('This question changed. Open it to read it again.\nShip v2?');
+  await pressNotification(worker, 'y');
+  await expect.poll(async () => (await shownNotifications(worker))[0]?.body).toBe('This question changed. Open it to read it again.\nShip v2?');
   expect(proxy.answers()).toEqual([]);
   expect(agent.state.panes.get('p')!.openAsks.size).toBe(1);
   await page.goto(`${url}#/agent/desk/chat/p`);
@@ -198,15 +153,15 @@ test('the bridge down: not sure, never sent again by the worker; the app offers 
   const port = Number(new URL((await start()).url).port);
   const { url, origin, worker } = await phone(page, context);
   const { asked } = await pushAsk(context, page, origin, SHIP);
-  await expect.poll(async () => (await shown(worker))[0]?.actions).toEqual(['Yes', 'No']);
+  await expect.poll(async () => (await shownNotifications(worker))[0]?.actions).toEqual(['Yes', 'No']);
   await live().close();
   bridge = undefined;
 
-  await press(worker, 'y');
-  await expect.poll(async () => (await shown(worker))[0]?.body).toBe('Not sure the answer arrived. Open the app to try again.\nShip v2?');
-  const [kept] = await presses(worker);
+  await pressNotification(worker, 'y');
+  await expect.poll(async () => (await shownNotifications(worker))[0]?.body).toBe('Not sure the answer arrived. Open the app to try again.\nShip v2?');
+  const [kept] = await keptPresses(worker);
   expect(kept).toMatchObject({ state: 'unknown' });
-  await press(worker, 'y'); // pressed again: still nothing new
+  await pressNotification(worker, 'y'); // pressed again: still nothing new
   await start(port);
   await live().agents.get('desk')!.poller.poll();
   expect(proxy.answers()).toEqual([]); // the bridge is back, and the worker sent nothing by itself
@@ -246,14 +201,14 @@ test('a permission: no buttons until the person turns them on in Settings, then 
   await expect(permissionSwitch(page)).not.toBeChecked();
 
   const first = await pushAsk(context, page, origin, PERMISSION('first'));
-  await expect.poll(() => shown(worker)).toEqual([{ body: 'bash', tag: first.push.tag, actions: [] }]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'bash', tag: first.push.tag, actions: [] }]);
 
   await permissionSwitch(page).click();
   await expect(permissionSwitch(page)).toBeChecked();
   const second = await pushAsk(context, page, origin, PERMISSION('second'));
-  await expect.poll(async () => (await shown(worker)).find((n) => n.tag === second.push.tag)?.actions).toEqual(['Allow once', 'Deny']);
-  await press(worker, 'once', 1, second.push.tag);
-  await expect.poll(async () => (await shown(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash');
+  await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.actions).toEqual(['Allow once', 'Deny']);
+  await pressNotification(worker, 'once', 1, second.push.tag);
+  await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash');
   expect(await second.asked).toEqual({ optionIds: ['once'] });
   expect(proxy.answers()).toHaveLength(1);
 });
@@ -263,7 +218,7 @@ test('a watching phone gets no buttons: its pushes carry nothing to answer with'
   const { origin, worker } = await phone(page, context, 'watch');
   const { push } = await pushAsk(context, page, origin, SHIP);
   expect(push.answer).toBeUndefined();
-  await expect.poll(() => shown(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: [] }]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'Ship v2?', tag: push.tag, actions: [] }]);
 });
 
 test('the settings’ answer switches in every language, light and dark: axe finds nothing, no words cut off at 200 % text size', async ({ page, context }) => {

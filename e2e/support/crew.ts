@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../../src/agent/kit';
+import type { BridgeOptions } from '../../src/bridge/bridge';
+import { crewBridge, joinCrew, type RigBridge } from '../../src/bridge/crew/testing/crew-rig';
 import { makeTestCa } from '../../src/bridge/testing/tls';
 import { collie, scratch, startBridge, writeSources, type Proc } from './processes';
 import type { Started } from './started';
@@ -58,5 +60,27 @@ export async function crewOfTwo(run: Started, label = 'build-box'): Promise<{ le
   const code = invite.output.split('\n')[0] ?? '';
   const joined = await collie(member.dirs, ['crew', 'join', lead.url.slice(0, -1), '--label', label], { COLLIE_CREW_CODE: code });
   if (joined.code !== 0) throw new Error(`collie crew join failed: ${joined.output}`);
+  return { lead, member };
+}
+
+/**
+ * Two bridges of a crew in this process, for a spec that needs what only a bridge it runs can be
+ * given (a push service of its own): the crew rig of the bridge's own tests (`crewBridge`, over
+ * loopback HTTPS with a test CA), the member joined to the lead as `label`. `extra` is each one's
+ * options (its agents, the app, push); both are stopped after the test.
+ */
+export async function crewHere(
+  run: Started,
+  extra: { lead?: Partial<BridgeOptions>; member?: Partial<BridgeOptions> },
+  label = 'build-box',
+): Promise<{ lead: RigBridge; member: RigBridge }> {
+  const shared = await scratch();
+  run.later(() => shared.cleanup());
+  const tls = await makeTestCa(shared.root);
+  const lead = await crewBridge(shared.root, 'lead', tls, extra.lead);
+  run.later(() => lead.bridge.close());
+  const member = await crewBridge(shared.root, 'member', tls, extra.member);
+  run.later(() => member.bridge.close());
+  await joinCrew(lead.bridge, member.bridge, label);
   return { lead, member };
 }

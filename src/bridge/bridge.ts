@@ -30,6 +30,7 @@ import { agentStateDir, privateFolder } from './fs/state-dir';
 import { openPush, type PushOptions, type PushRoom } from './push/push';
 import { Crew, type CrewOptions, type OwnOrigin } from './crew/crew';
 import { CrewViews, type CrewViewsOptions } from './crew/crew-views';
+import { crewPushSource } from './crew/crew-push';
 import { CrewActs } from './crew/crew-acts';
 
 export interface BridgeOptions {
@@ -96,7 +97,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     agents.set(source.name, { store, link, poller: new Poller(store, link, options.log), ledger });
   }
 
-  const push = await openPush({ stateDir: options.stateDir, devices, stores: [...agents.values()].map((h) => h.store), log: options.log, ...options.push });
+  const push = await openPush({
+    stateDir: options.stateDir,
+    devices,
+    stores: [...agents.values()].map((h) => h.store),
+    // On the lead of a crew, its members' questions too, from the dashboards it mirrors anyway.
+    sources: [crewPushSource(crewViews, options.log)],
+    log: options.log,
+    ...options.push,
+  });
   const scheduler = new PollScheduler(
     [...agents.values()].map((handle) => ({ poll: () => handle.poller.poll(), transport: handle.link.usesToken ? 'url' : 'socket', status: () => handle.store.status })),
   );

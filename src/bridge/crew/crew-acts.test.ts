@@ -1,50 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCollie, type Collie, type SendContext } from '../../agent/kit';
-import { tempDir, type TempDir } from '../../agent/testing';
 import type { ActReply, AskReply, ChatJson } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import { httpsCall } from '../testing/https-call';
 import { pairedCookie } from '../testing/paired';
-import { makeTestCa, type TestTls } from '../testing/tls';
-import { crewBridge, joinCrew, type RigBridge } from './testing/crew-rig';
+import { joinCrew, type RigBridge } from './testing/crew-rig';
+import { crewTestPerFile } from './testing/crew-test';
 
 /**
  * A tap on a member's agent goes phone → lead → member → agent once, under the phone's request
  * id: two real bridges over loopback HTTPS, a real agent on the member.
  */
-let dir: TempDir;
-let tls: TestTls;
+const crewTest = crewTestPerFile();
 let agent: Collie;
-let open: RigBridge[] = [];
 let cookie: string;
 let phoneId: string;
 
-beforeAll(async () => {
-  const caDir = await tempDir();
-  tls = await makeTestCa(caDir.path);
-  await caDir.cleanup();
-});
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await Promise.all(open.map((b) => b.bridge.close()));
-  open = [];
-  await agent.close();
-  await dir.cleanup();
-});
-
-async function bridge(name: string, withAgent: boolean, port = 0): Promise<RigBridge> {
-  const sources = withAgent ? [{ name: 'desk', address: { kind: 'socket' as const, path: join(dir.path, 'agent', 'app.sock') } }] : [];
-  const rig = await crewBridge(dir.path, name, tls, { sources, port, crew: { tls: { ca: tls.ca }, read: { retryMs: 20, maxRetryMs: 100 } } });
-  open.push(rig);
-  return rig;
-}
+const bridge = (name: string, withAgent: boolean, port = 0): Promise<RigBridge> =>
+  crewTest.bridge(name, {
+    sources: withAgent ? [{ name: 'desk', address: { kind: 'socket', path: join(crewTest.dir.path, 'agent', 'app.sock') } }] : [],
+    port,
+    crew: { tls: { ca: crewTest.tls.ca }, read: { retryMs: 20, maxRetryMs: 100 } },
+  });
 
 async function crew() {
-  agent = await openCollie({ socket: join(dir.path, 'agent', 'app.sock'), hostName: 'desk', caps: { asks: true, send: true }, log: () => {} });
+  agent = await openCollie({ socket: join(crewTest.dir.path, 'agent', 'app.sock'), hostName: 'desk', caps: { asks: true, send: true }, log: () => {} });
+  crewTest.later(() => agent.close());
   const pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Deploy' });
   agent.ready();
   const lead = await bridge('lead', false);
@@ -57,7 +40,7 @@ async function crew() {
 
 const call = async (lead: RigBridge, method: 'GET' | 'POST', path: string, body?: unknown) => {
   const reply = await httpsCall(new URL(path.slice(1), lead.bridge.url), {
-    ca: tls.ca,
+    ca: crewTest.tls.ca,
     method,
     headers: { cookie, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -123,8 +106,7 @@ describe("acts on a member's agent go through once", () => {
     const sends: SendContext[] = [];
     agent.handle({ send: (turn) => void sends.push(turn) });
     const port = Number(new URL(member.bridge.url).port);
-    await member.bridge.close();
-    open = open.filter((b) => b !== member);
+    await crewTest.stop(member);
     const body = { requestId: 'r-send-1', text: 'deploy now', turnId: null };
     const lost = await call(lead, 'POST', '/api/agents/desk%40build-box/panes/p/send', body);
     expect(lost).toEqual({ status: 200, json: { outcome: 'unknown' } });
@@ -145,7 +127,7 @@ describe("acts on a member's agent go through once", () => {
     const { lead } = await crew();
     const watcher = await pairedCookie(lead.bridge.devices, 'watch', 'Tablet');
     const reply = await httpsCall(new URL('api/agents/desk%40build-box/panes/p/send', lead.bridge.url), {
-      ca: tls.ca,
+      ca: crewTest.tls.ca,
       method: 'POST',
       headers: { cookie: watcher, 'content-type': 'application/json' },
       body: JSON.stringify({ requestId: 'r-w', text: 'hi', turnId: null }),

@@ -1,64 +1,41 @@
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
-import { tempDir, type TempDir } from '../../agent/testing';
 import type { AgentJson, ChatJson, ChatReplyJson, DashboardJson } from '../../wire/bridge-json';
 import { httpsCall } from '../testing/https-call';
 import { pairedCookie } from '../testing/paired';
-import { makeTestCa, type TestTls } from '../testing/tls';
 import { crewPath } from './crew-file';
-import { crewBridge, joinCrew, type RigBridge } from './testing/crew-rig';
+import { joinCrew, type RigBridge } from './testing/crew-rig';
+import { crewTestPerFile } from './testing/crew-test';
 
 /**
  * The lead shows every machine: a phone paired with the lead reads a member's agents beside the
  * lead's own (two real bridges, loopback HTTPS with a test CA, a real agent on each).
  */
-let dir: TempDir;
-let tls: TestTls;
-let agents: Collie[] = [];
-let open: RigBridge[] = [];
-let servers: Server[] = [];
+const crewTest = crewTestPerFile();
 let cookie: string;
 
 /** Fast retries, so "within two reads" is quick in a test. */
 const read = { retryMs: 20, maxRetryMs: 100 };
 
-beforeAll(async () => {
-  const caDir = await tempDir();
-  tls = await makeTestCa(caDir.path);
-  await caDir.cleanup();
-});
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await Promise.all(open.map((b) => b.bridge.close()));
-  open = [];
-  for (const agent of agents) await agent.close();
-  agents = [];
-  for (const server of servers) server.close();
-  servers = [];
-  await dir.cleanup();
-});
-
 async function agentNamed(folder: string): Promise<Collie> {
-  const agent = await openCollie({ socket: join(dir.path, folder, 'app.sock'), hostName: 'desk', caps: { asks: true, send: true, history: true }, log: () => {} });
-  agents.push(agent);
+  const agent = await openCollie({ socket: join(crewTest.dir.path, folder, 'app.sock'), hostName: 'desk', caps: { asks: true, send: true, history: true }, log: () => {} });
+  crewTest.later(() => agent.close());
   return agent;
 }
 
-async function bridgeWith(name: string, agentFolder: string | null, port = 0): Promise<RigBridge> {
-  const sources = agentFolder ? [{ name: 'desk', address: { kind: 'socket' as const, path: join(dir.path, agentFolder, 'app.sock') } }] : [];
-  const rig = await crewBridge(dir.path, name, tls, { sources, port, crew: { tls: { ca: tls.ca }, read } });
-  open.push(rig);
-  return rig;
-}
+const bridgeWith = (name: string, agentFolder: string | null, port = 0): Promise<RigBridge> =>
+  crewTest.bridge(name, {
+    sources: agentFolder ? [{ name: 'desk', address: { kind: 'socket', path: join(crewTest.dir.path, agentFolder, 'app.sock') } }] : [],
+    port,
+    crew: { tls: { ca: crewTest.tls.ca }, read },
+  });
 
 const get = async (lead: RigBridge, path: string, headers: Record<string, string> = {}) => {
-  const reply = await httpsCall(new URL(path.slice(1), lead.bridge.url), { ca: tls.ca, headers: { cookie, ...headers } });
+  const reply = await httpsCall(new URL(path.slice(1), lead.bridge.url), { ca: crewTest.tls.ca, headers: { cookie, ...headers } });
   return { status: reply.status, etag: String(reply.headers.etag ?? ''), json: reply.text ? (JSON.parse(reply.text) as unknown) : null };
 };
 
@@ -147,8 +124,7 @@ describe("the lead shows every machine's agents", () => {
     const { lead, member } = await crewOfTwo();
     await dashboardUntil(lead, (d) => d.agents.some((a) => a.name === 'desk@build-box' && a.status === 'ok'));
     const port = Number(new URL(member.bridge.url).port);
-    await member.bridge.close();
-    open = open.filter((b) => b !== member);
+    await crewTest.stop(member);
     const down = await dashboardUntil(lead, (d) => d.machines?.[0]?.state === 'not-answering');
     expect(down.agents.find((a) => a.name === 'desk@build-box')).toMatchObject({
       status: 'unreachable',
@@ -182,7 +158,7 @@ describe("the lead shows every machine's agents", () => {
 
   it("a member's reply is cleaned and bounded like an agent's: hostile rows dropped or cut, at most 64 agents", async () => {
     // A stand-in member: any HTTPS server the lead holds a key for, answering what it likes.
-    const hostile = createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
+    const hostile = createServer({ cert: crewTest.tls.cert, key: crewTest.tls.key }, (req, res) => {
       const agents = Array.from({ length: 200 }, (_, i) => ({
         name: `a${i}`,
         where: 'here',
@@ -199,10 +175,10 @@ describe("the lead shows every machine's agents", () => {
       };
       res.writeHead(200, { 'content-type': 'application/json', etag: '"h1"' }).end(req.url?.startsWith('/api/dashboard') ? JSON.stringify(body) : '{}');
     });
-    servers.push(hostile);
+    crewTest.later(() => hostile.close());
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
     const origin = `https://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
-    const stateDir = join(dir.path, 'lead', 'state');
+    const stateDir = join(crewTest.dir.path, 'lead', 'state');
     const member = { label: 'evil', origin, key: 'k'.repeat(43), memberKeyHash: '0'.repeat(64), joined: new Date().toISOString() };
     const { mkdir } = await import('node:fs/promises');
     await mkdir(stateDir, { recursive: true, mode: 0o700 });

@@ -4,7 +4,7 @@ import { isRecord } from '../../wire/read';
 import { HttpError } from '../http/http-error';
 import { TransportError } from '../link/transport';
 import type { Crew } from './crew';
-import { crewCall, type CrewTls } from './crew-call';
+import { crewCall, type CrewCall, type CrewTls } from './crew-call';
 import type { CrewMember } from './crew-file';
 import { parseMemberAgent, parseMemberChat, parseMemberClosed, parseMemberDashboard, parseMemberHistory } from './member-json';
 import { CREW_READ, Mirror, nextVersion, type MirrorState } from './mirror';
@@ -52,6 +52,8 @@ export class CrewViews {
   private readonly stopMembers: () => void;
   private readonly sweeper: NodeJS.Timeout;
   private readonly read: typeof CREW_READ;
+  /** Ends the one-off reads still under way when the bridge stops (a closed page, a pushed question's buttons). */
+  private readonly closing = new AbortController();
   /** Follows joins and removals: a dashboard held on the lead wakes when a member comes or goes. */
   readonly membership: CrewSource;
 
@@ -137,6 +139,14 @@ export class CrewViews {
     return this.crew.members.flatMap(({ label }) => (this.dashboards.get(label)?.value?.agents ?? []).map((row) => this.qualify(label, row)));
   }
 
+  /** The dashboards of the members that answer now, as last read (what the lead's push decides on). */
+  answeringDashboards(): { label: string; dashboard: DashboardJson }[] {
+    return this.crew.members.flatMap(({ label }) => {
+      const mirror = this.dashboards.get(label);
+      return mirror?.state === 'live' && mirror.value ? [{ label, dashboard: mirror.value }] : [];
+    });
+  }
+
   /** The open asks of the members that answer. */
   inbox(): InboxAsk[] {
     return this.crew.members.flatMap(({ label }) => {
@@ -219,6 +229,12 @@ export class CrewViews {
     return entry.mirror as Mirror<T>;
   }
 
+  /** A member's chat read once, never kept (the lead's push reads a new question's options so). */
+  async chatOnce(name: string, paneId: string): Promise<ChatJson> {
+    const { member, agent } = this.found(name);
+    return this.once(member, pathOf('chat', { agent, paneId }), parseMemberChat);
+  }
+
   /** A member's closed conversations, a page at a time: read once, never kept. */
   closedPage(name: string, after: string | null): Promise<ClosedPageJson> {
     const { member, agent } = this.found(name);
@@ -234,7 +250,8 @@ export class CrewViews {
   private async once<T>(member: CrewMember, path: string, parse: (raw: unknown) => T | null): Promise<T> {
     let res;
     try {
-      res = await crewCall(member.origin, { method: 'GET', path, key: member.key, deadlineMs: this.read.firstMs * 2, maxBytes: this.read.replyBytes }, this.options.tls);
+      const call: CrewCall = { method: 'GET', path, key: member.key, deadlineMs: this.read.firstMs * 2, maxBytes: this.read.replyBytes, signal: this.closing.signal };
+      res = await crewCall(member.origin, call, this.options.tls);
     } catch (err) {
       if (err instanceof TransportError) throw new HttpError(502, 'agent-unreachable', `${member.label} is not answering`, { cause: err });
       throw err;
@@ -260,6 +277,7 @@ export class CrewViews {
   }
 
   close(): void {
+    this.closing.abort();
     this.stopMembers();
     clearInterval(this.sweeper);
     for (const mirror of this.dashboards.values()) mirror.stop();

@@ -1,49 +1,25 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, type TempDir } from '../../agent/testing';
+import { describe, expect, it } from 'vitest';
 import { startBridge } from '../bridge';
 import { FatalConfigError } from '../config/config';
 import { FAILURES_ALLOWED } from '../pairing/failure-limit';
 import { hashSecret } from '../pairing/secrets';
-import { makeTestCa, type TestTls } from '../testing/tls';
+import { makeTestCa } from '../testing/tls';
 import { CrewRefusal } from './crew';
 import { crewCall } from './crew-call';
 import { crewPath } from './crew-file';
 import { CREW_PATHS } from './crew-paths';
-import { crewBridge, joinCrew, type RigBridge } from './testing/crew-rig';
+import { joinCrew, type RigBridge } from './testing/crew-rig';
+import { crewTestPerFile } from './testing/crew-test';
 
 /** Joining, listing, removing and leaving, with two (or three) real bridges over loopback HTTPS. */
-let dir: TempDir;
-let tls: TestTls;
-let open: RigBridge[] = [];
-let servers: Server[] = [];
-
-beforeAll(async () => {
-  const caDir = await tempDir();
-  tls = await makeTestCa(caDir.path);
-  await caDir.cleanup();
-});
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await Promise.all(open.map((b) => b.bridge.close()));
-  open = [];
-  for (const server of servers) server.close();
-  servers = [];
-  await dir.cleanup();
-});
-
-async function bridgeNamed(name: string, extra: Parameters<typeof crewBridge>[3] = {}): Promise<RigBridge> {
-  const rig = await crewBridge(dir.path, name, tls, extra);
-  open.push(rig);
-  return rig;
-}
+const crewTest = crewTestPerFile();
+const bridgeNamed = (name: string, extra: Parameters<typeof crewTest.bridge>[1] = {}): Promise<RigBridge> => crewTest.bridge(name, extra);
 
 const call = (origin: string, path: string, body?: unknown, key?: string) =>
-  crewCall(origin, { method: body === undefined ? 'GET' : 'POST', path, body, key, deadlineMs: 5000, maxBytes: 16384 }, { ca: tls.ca });
+  crewCall(origin, { method: body === undefined ? 'GET' : 'POST', path, body, key, deadlineMs: 5000, maxBytes: 16384 }, { ca: crewTest.tls.ca });
 const fileOf = async (rig: RigBridge) => JSON.parse(await readFile(crewPath(rig.stateDir), 'utf8')) as Record<string, unknown>;
 
 describe('a crew of bridges', () => {
@@ -125,8 +101,8 @@ describe('a crew of bridges', () => {
     expect((forged.json as { message: string }).message).toBe(`the lead could not reach this member at ${member.bridge.origin}: it answered 401`);
     expect(lead.bridge.crew.members).toEqual([]);
     // An origin whose certificate this machine does not trust: refused the same way.
-    const stranger = await makeTestCa(dir.path);
-    const other = await bridgeNamed('other', { tls: { cert: stranger.cert.toString(), key: stranger.key.toString() }, crew: { tls: { ca: tls.ca } } });
+    const stranger = await makeTestCa(crewTest.dir.path);
+    const other = await bridgeNamed('other', { tls: { cert: stranger.cert.toString(), key: stranger.key.toString() }, crew: { tls: { ca: crewTest.tls.ca } } });
     const { code: second } = lead.bridge.crew.invite(null);
     const untrusted = await call(lead.bridge.origin, CREW_PATHS.join, {
       code: second,
@@ -147,8 +123,8 @@ describe('a crew of bridges', () => {
     await expect(member.bridge.crew.join(plain.bridge.url, 'm', code)).rejects.toThrow(/^the lead's address must be https:\/\//);
     expect((await fetch(new URL(CREW_PATHS.hello, plain.bridge.url))).status).toBe(404);
 
-    const redirect = createServer({ cert: tls.cert, key: tls.key }, (_req, res) => res.writeHead(302, { location: lead.bridge.origin + CREW_PATHS.join }).end());
-    servers.push(redirect);
+    const redirect = createServer({ cert: crewTest.tls.cert, key: crewTest.tls.key }, (_req, res) => res.writeHead(302, { location: lead.bridge.origin + CREW_PATHS.join }).end());
+    crewTest.later(() => redirect.close());
     await new Promise<void>((resolve) => redirect.listen(0, '127.0.0.1', resolve));
     const at = `https://127.0.0.1:${(redirect.address() as AddressInfo).port}`;
     await expect(member.bridge.crew.join(at, 'm', code)).rejects.toThrow('the lead answered with a redirect (302), which is not followed: give its https:// address itself');
@@ -195,7 +171,7 @@ describe('a crew of bridges', () => {
   });
 
   it('a malformed crew file stops the bridge with one FATAL line', async () => {
-    const stateDir = `${dir.path}/bad`;
+    const stateDir = `${crewTest.dir.path}/bad`;
     const start = () => startBridge({ sources: [], durable: true, stateDir, host: '127.0.0.1', port: 0, log: () => {} });
     const bridge = await start();
     await bridge.close();

@@ -4,7 +4,7 @@ import type { Ask } from '../../wire/types';
 import type { AgentStore } from './agent-store';
 
 /** What the inbox may say of an ask: for a permission ask, the tool's name only, as its card does. */
-function titleOf(ask: Ask): string {
+export function titleOf(ask: Ask): string {
   return ask.kind === 'permission' ? (ask.tool?.name ?? '') : ask.title;
 }
 

@@ -4,7 +4,8 @@
  * across restarts — the asks decided and the limits' windows (`push-state.ts`, `push-limiter.ts`)
  * — the payloads (`push-payloads.ts`, shape in `src/wire/push-payload.ts`), sending them with
  * `web-push` (`push-sender.ts`), the watcher that decides, once per ask, what is pushed
- * (`push-watcher.ts`), and the phone's push routes (`push-routes.ts`). Everything it keeps is in
+ * (`push-watcher.ts`) from what it watches (`push-source.ts`: the attached agents, and on the
+ * lead of a crew its members' asks), and the phone's push routes (`push-routes.ts`). Everything it keeps is in
  * `<state>/push/`, 0600 in a 0700 folder.
  */
 import type { Agent } from 'node:https';
@@ -15,6 +16,7 @@ import { pushFolder, PushKeys, readKeys } from './push-keys';
 import { PushLimiter } from './push-limiter';
 import { PushSender } from './push-sender';
 import { readPushState } from './push-state';
+import { storeSource, type PushSource } from './push-source';
 import { PushWatcher } from './push-watcher';
 import { SubscriptionStore } from './subscriptions';
 
@@ -22,6 +24,8 @@ export interface PushOptions {
   stateDir: string;
   devices: DeviceStore;
   stores: readonly AgentStore[];
+  /** More to watch besides the attached agents: on the lead of a crew, its members' asks (crew/crew-push.ts). */
+  sources?: readonly PushSource[];
   log: (line: string) => void;
   /** Tests: a fake clock for the limits, an HTTPS agent that trusts their own push service, its `host:port`, a shorter deadline. */
   now?: () => number;
@@ -63,7 +67,7 @@ export async function openPush(options: PushOptions): Promise<PushRoom> {
   });
   const mayAct = (deviceId: string) => devices.get(deviceId)?.role === 'control';
   const watcher = new PushWatcher(stateDir, state, seedOnly, new PushLimiter(state.limits, now), sender, subscriptions, log, mayAct);
-  const stopWatching = watcher.watch(options.stores);
+  const stopWatching = watcher.watch([...options.stores.map(storeSource), ...(options.sources ?? [])]);
   const settled = async () => {
     await watcher.settled();
     await sender.settled();

@@ -1,0 +1,73 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+
+/**
+ * The phone's service worker as the push specs drive it: a push's decrypted payload handed to the
+ * worker over CDP (`ServiceWorker.deliverPushMessage`), as the phone's push service would; its
+ * notifications read back with `registration.getNotifications()`; a press on a button is a
+ * `notificationclick` with that `action`, dispatched inside the worker (headless, there is no OS
+ * notification to press).
+ */
+type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification; action?: string }) => Event;
+
+/** The page's worker, once it controls the page. */
+export async function phoneWorker(page: Page, context: BrowserContext): Promise<Worker> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+/** Hands one push (its decrypted text) to the worker of `origin`. */
+export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const id = new Promise<string>((found) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const reg = registrations.find((r) => !r.isDeleted);
+      if (reg) found(reg.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await id, data });
+  await cdp.detach();
+}
+
+/** The notifications the worker shows: body, tag and its buttons' titles. */
+export const shownNotifications = (worker: Worker) =>
+  worker.evaluate(() =>
+    (self as unknown as WorkerScope).registration
+      .getNotifications()
+      .then((all) => all.map((n) => ({ body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }))),
+  );
+
+/** Presses a button of the notification shown (the one with `tag`, if given), `times` times at once (a double press is two). */
+export const pressNotification = (worker: Worker, action: string, times = 1, tag?: string) =>
+  worker.evaluate(
+    async ({ action, times, tag }) => {
+      const sw = self as unknown as WorkerScope;
+      const notification = (await sw.registration.getNotifications(tag === undefined ? undefined : { tag }))[0]!;
+      for (let n = 0; n < times; n += 1) sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+    },
+    { action, times, tag },
+  );
+
+/** A tap on the notification with `tag` itself, not on a button. */
+export const tapNotification = (worker: Worker, tag: string) =>
+  worker.evaluate(async (tag) => {
+    const sw = self as unknown as WorkerScope;
+    const [notification] = await sw.registration.getNotifications({ tag });
+    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+  }, tag);
+
+/** The worker's kept presses (notification-presses.ts), read straight from IndexedDB. */
+export const keptPresses = (worker: Worker) =>
+  worker.evaluate(
+    () =>
+      new Promise<{ requestId: string; state: string }[]>((done, failed) => {
+        const open = indexedDB.open('collie-presses');
+        open.onerror = () => failed(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const read = open.result.transaction('presses').objectStore('presses').getAll();
+          read.onsuccess = () => done(read.result as { requestId: string; state: string }[]);
+          read.onerror = () => failed(new Error(String(read.error)));
+        };
+      }),
+  );
