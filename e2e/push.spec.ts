@@ -7,6 +7,7 @@ import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { PUSH_LIMITS } from '../src/wire/limits';
 import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
 import { standInPushManager } from './support/push-stand-in';
+import { deliverPush, phoneWorker, tapNotification } from './support/push-worker';
 import { pairPhone } from './support/pair';
 import { scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
@@ -22,8 +23,7 @@ import { stopAfterEach } from './support/started';
  * registered with the bridge through its API with the paired page's cookie.
  */
 /** The worker's globals these tests touch (the e2e tsconfig has the DOM's types, not the WebWorker ones). */
-type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification }) => Event;
+type WorkerScope = { registration: ServiceWorkerRegistration };
 
 const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
 let dirs: Awaited<ReturnType<typeof scratch>>;
@@ -63,23 +63,9 @@ const start = async (host = '127.0.0.1') => {
   return bridge;
 };
 
-async function pairedWithWorker(page: Page): Promise<Worker> {
+async function pairedWithWorker(page: Page, context: BrowserContext): Promise<Worker> {
   await pairPhone(page, bridge.invite().link);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  return page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
-}
-
-/** The worker's registration id, from the ServiceWorker domain's events. */
-async function registrationId(context: BrowserContext, page: Page): Promise<{ cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>; id: string }> {
-  const cdp = await context.newCDPSession(page);
-  const found = new Promise<string>((resolveId) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolveId(live.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  return { cdp, id: await found };
+  return phoneWorker(page, context);
 }
 
 const shown = (worker: Worker) =>
@@ -92,7 +78,7 @@ const shown = (worker: Worker) =>
 test('a push for a new ask shows its notification (agent as title, ask as body, tag per ask), and a tap opens the chat at its card', async ({ page, context }) => {
   const { url } = await start();
   await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
-  const worker = await pairedWithWorker(page);
+  const worker = await pairedWithWorker(page, context);
   const sub = service.subscribe();
   expect((await page.request.post(`${url}api/push/subscription`, { data: sub.json })).status()).toBe(200);
 
@@ -101,18 +87,13 @@ test('a push for a new ask shows its notification (agent as title, ask as body, 
   const [push] = await service.waitFor(1);
   const payload = push!.json as { tag: string; askId: string };
 
-  const { cdp, id } = await registrationId(context, page);
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(url).origin, registrationId: id, data: push!.text });
+  await deliverPush(context, page, new URL(url).origin, push!.text);
   // Its one option is a button too (push-answers.spec.ts presses them); a tap on the notification itself opens the card.
   await expect.poll(() => shown(worker)).toEqual([{ title: 'desk', body: 'Ship v2 to production?', tag: payload.tag, icon: `${new URL(url).origin}/icon-192.png`, actions: 1 }]);
 
   // The tap, on the dashboard: the open window shows the chat at the card, and the notification goes.
   await page.goto(`${url}#/`);
-  await worker.evaluate(async () => {
-    const sw = self as unknown as WorkerScope;
-    const [notification] = await sw.registration.getNotifications();
-    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
-  });
+  await tapNotification(worker, payload.tag);
   await expect(page).toHaveURL(`${url}#/agent/desk/chat/p/ask/${encodeURIComponent(payload.askId)}`);
   const card = page.getByRole('article', { name: 'Ship v2 to production?' });
   await expect(card.getByRole('button', { name: 'Yes' })).toBeFocused();
@@ -126,7 +107,7 @@ const notifyState = (page: Page) => page.locator('#notify-state');
 test('the settings switch: off until tapped; the browser’s own words when it cannot subscribe; blocked by the browser', async ({ page, context }) => {
   const { url } = await start();
   const origin = new URL(url).origin;
-  await pairedWithWorker(page);
+  await pairedWithWorker(page, context);
   await page.goto(`${url}#/settings`);
   await expect(notifySwitch(page)).not.toBeChecked();
   await expect(notifyState(page)).toHaveText('Off: questions show in the app only.');
@@ -152,7 +133,7 @@ test('the settings switch on (the browser’s subscribe answered by the test’s
   const sub = service.subscribe();
   await standInPushManager(page, sub.json);
   await context.grantPermissions(['notifications'], { origin });
-  const worker = await pairedWithWorker(page);
+  const worker = await pairedWithWorker(page, context);
   await page.goto(`${url}#/settings`);
   await notifySwitch(page).click();
   await expect(notifySwitch(page)).toBeChecked();
@@ -162,8 +143,7 @@ test('the settings switch on (the browser’s subscribe answered by the test’s
   await page.getByRole('button', { name: 'Send a test notification' }).click();
   await expect(page.getByText('Sent: it should show in a moment.')).toBeVisible();
   const [push] = await service.waitFor(1);
-  const { cdp, id } = await registrationId(context, page);
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: push!.text });
+  await deliverPush(context, page, origin, push!.text);
   await expect
     .poll(() => shown(worker))
     .toEqual([{ title: 'Collie', body: 'Notifications from Collie work on this phone.', tag: 'collie-test', icon: `${origin}/icon-192.png`, actions: 0 }]);
@@ -180,7 +160,7 @@ test('a push service that keeps failing: the test says not sent, the bridge stop
   const sub = service.subscribe();
   await standInPushManager(page, sub.json);
   await context.grantPermissions(['notifications'], { origin });
-  await pairedWithWorker(page);
+  await pairedWithWorker(page, context);
   await page.goto(`${url}#/settings`);
   await notifySwitch(page).click();
   await expect(notifySwitch(page)).toBeChecked();
