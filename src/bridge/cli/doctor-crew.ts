@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isRecord } from '../../wire/read';
 import { FatalConfigError } from '../config/config';
 import { CONTROL_PATHS } from '../control/control-paths';
-import type { CrewListing } from '../crew/crew';
+import type { CrewListing } from '../crew/crew-terms';
 import { crewPath, parseCrew, type CrewData } from '../crew/crew-file';
 import { controlCall } from './control-client';
 import type { CheckResult } from './doctor-socket';

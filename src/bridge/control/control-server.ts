@@ -12,7 +12,8 @@ import { readJson, sendJson } from '../http/http-json';
 import { statusJson } from './status-json';
 import { tryConnect } from '../link/try-connect';
 import { CONTROL_PATHS } from './control-paths';
-import { CrewRefusal, type Crew } from '../crew/crew';
+import type { Crew } from '../crew/crew';
+import { CrewRefusal } from '../crew/crew-terms';
 
 export interface ControlDeps {
   agents: Map<string, AgentHandle>;

@@ -7,7 +7,7 @@ import { FatalConfigError } from '../config/config';
 import { FAILURES_ALLOWED } from '../pairing/failure-limit';
 import { hashSecret } from '../pairing/secrets';
 import { makeTestCa } from '../testing/tls';
-import { CrewRefusal } from './crew';
+import { CrewRefusal } from './crew-terms';
 import { crewCall } from './crew-call';
 import { crewPath } from './crew-file';
 import { CREW_PATHS } from './crew-paths';

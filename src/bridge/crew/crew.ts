@@ -1,13 +1,12 @@
 /**
  * The crew room: one phone, several machines. A bridge is the lead of a crew, a member of one, or
  * neither. The lead invites (`collie crew invite`: a one-time code, under pairing's rules), a
- * member joins with it and names its own HTTPS origin, which the lead calls back before it takes
- * the member in (`crew.ts`); both keep what they know of the other in `<state>/crew.json`
+ * member joins with it and names its own HTTPS origin (`crew-join.ts`), which the lead calls back
+ * before it takes the member in (`crew.ts`; the terms both use in `crew-terms.ts`); both keep what they know of the other in `<state>/crew.json`
  * (`crew-file.ts`, 0600), the other's key only as its hash. Bridges speak HTTPS only
  * (`crew-call.ts`), on the paths of `crew-paths.ts`, answered by `crew-routes.ts`.
  */
-import { cleanField } from '../../wire/clean';
-import { INVITATION_LIFETIME_WORDS, looksLikeSecret } from '../../wire/pairing-link';
+import { looksLikeSecret } from '../../wire/pairing-link';
 import { isRecord, str } from '../../wire/read';
 import { checkName } from '../config/source-rules';
 import { HttpError } from '../http/http-error';
@@ -16,52 +15,11 @@ import { FailureLimit } from '../pairing/failure-limit';
 import type { DeviceInfo } from '../pairing/device-store';
 import { Invitations } from '../pairing/invitations';
 import { hashSecret, mintSecret, secretMatches } from '../pairing/secrets';
-import { crewCall, type CrewTls } from './crew-call';
+import { crewCall } from './crew-call';
+import { checkJoin, requestJoin } from './crew-join';
+import { CODE_WORDS, CREW_LIMITS, CrewRefusal, LEAD_DEVICE_ID, type CrewListing, type CrewOptions, type MemberState, type OwnOrigin } from './crew-terms';
 import { crewOrigin, readCrew, writeCrew, type CrewData, type CrewLead, type CrewMember } from './crew-file';
 import { CREW_PATHS } from './crew-paths';
-
-/**
- * Deadlines between bridges: the lead's call back to a joining member, a member's whole join
- * (which waits for that call back), and the word one side sends the other when it leaves.
- */
-export const CREW_LIMITS = { helloMs: 5000, joinMs: 12_000, partingMs: 3000, replyBytes: 16 * 1024 };
-
-/** A member's state as the lead last found it. `joined`: not read since it joined. */
-export type MemberState = 'joined' | 'live' | 'not-answering' | 'refused';
-
-export interface MemberListing {
-  label: string;
-  origin: string;
-  joined: string;
-  lastSeen: string | null;
-  state: MemberState;
-}
-
-/** What `collie crew list` and `collie doctor` are told: never a key, nor a key's hash. */
-export type CrewListing =
-  | { role: 'none'; origin: string | null }
-  | { role: 'lead'; origin: string | null; members: MemberListing[] }
-  | { role: 'member'; origin: string | null; lead: { origin: string; label: string; joined: string; lastSeen: string | null } };
-
-/** How a member's audit log and per-device caps name the lead. */
-export const LEAD_DEVICE_ID = 'crew-lead';
-
-/** A refusal the CLI shows as it is: one sentence. */
-export class CrewRefusal extends Error {
-  override readonly name = 'CrewRefusal';
-}
-
-export interface CrewOptions {
-  stateDir: string;
-  log: (line: string) => void;
-  /** Tests: trust for the other bridges' throwaway CA, a fake clock, shorter deadlines. */
-  tls?: CrewTls;
-  now?: () => number;
-  limits?: Partial<typeof CREW_LIMITS>;
-}
-
-/** This bridge's own HTTPS origin for the crew, or why it has none. */
-export type OwnOrigin = { origin: string } | { origin: null; why: string };
 
 export class Crew {
   private readonly codes: Invitations<{ label: string | null }>;
@@ -247,41 +205,13 @@ export class Crew {
   async join(leadUrl: string, label: string, code: string): Promise<{ label: string; origin: string }> {
     if (this.data.members.length > 0) throw new CrewRefusal('this bridge leads a crew: a lead joins no other');
     if (this.data.lead) throw new CrewRefusal(`this bridge is already a member of the crew of ${this.data.lead.origin}: collie crew leave first`);
-    const labelProblem = checkName(label);
-    if (labelProblem) throw new CrewRefusal(`--label: ${labelProblem}`);
-    if (!looksLikeSecret(code)) throw new CrewRefusal('that is not a join code (collie crew invite on the lead makes one)');
-    const lead = crewOrigin(leadUrl);
-    if (!lead) throw new CrewRefusal("the lead's address must be https://name[:port] with nothing after it: bridges of a crew speak HTTPS only");
-    const own = this.own;
-    if (own.origin === null) throw new CrewRefusal(own.why);
-    if (lead === own.origin) throw new CrewRefusal('a bridge cannot join its own crew');
+    const { lead, own } = checkJoin(leadUrl, label, code, this.own);
     const leadKey = mintSecret();
     const memberKey = mintSecret();
     const pendingKey = hashSecret(leadKey);
     this.pending.set(pendingKey, label);
     try {
-      let res;
-      try {
-        res = await crewCall(
-          lead,
-          {
-            method: 'POST',
-            path: CREW_PATHS.join,
-            body: { code, label, origin: own.origin, leadKey, memberKey },
-            deadlineMs: this.limits.joinMs,
-            maxBytes: this.limits.replyBytes,
-          },
-          this.options.tls,
-        );
-      } catch (err) {
-        if (err instanceof TransportError) throw new CrewRefusal(`the lead at ${lead} did not answer: ${err.message}`);
-        throw err;
-      }
-      if (res.status >= 300 && res.status < 400)
-        throw new CrewRefusal(`the lead answered with a redirect (${res.status}), which is not followed: give its https:// address itself`);
-      if (res.status !== 200) throw new CrewRefusal(`the lead refused: ${remoteWords(res.json, res.status)}`);
-      const given = isRecord(res.json) ? str(res.json.label) : undefined;
-      const taken = given !== undefined && !checkName(given) ? given : label;
+      const taken = await requestJoin(lead, { code, label, origin: own, leadKey, memberKey }, this.limits, this.options.tls);
       await this.save({ lead: { origin: lead, label: taken, leadKeyHash: pendingKey, key: memberKey, joined: new Date(this.now()).toISOString() }, members: [] });
       this.options.log(`[bridge] crew: joined the crew of ${lead} as ${taken}`);
       return { label: taken, origin: lead };
@@ -375,16 +305,4 @@ export class Crew {
   settled(): Promise<void> {
     return this.writing.catch(() => undefined);
   }
-}
-
-const CODE_WORDS = {
-  used: `this join code was used already: collie crew invite on the lead makes another`,
-  expired: `this join code has expired (a code lives ${INVITATION_LIFETIME_WORDS}): collie crew invite on the lead makes another`,
-  unknown: 'this join code is not one the lead made',
-} as const;
-
-/** The other bridge's refusal, cleaned and cut as any untrusted text is, never quoted raw. */
-function remoteWords(json: unknown, status: number): string {
-  const message = isRecord(json) ? str(json.message) : undefined;
-  return message ? cleanField.line(message).text : `it answered ${status}`;
 }
