@@ -46,8 +46,13 @@ export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_A
   const times = useMemo(() => timesOf(entries, Date.now(), locale), [timesOf, entries, locale]);
   // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
   const width = Math.min(720, window.innerWidth) - 32;
-  // Markdown rows are drawn once the renderer is there (markdown-view.tsx); usually it loaded beside the chat.
-  const drawn = markdownSettled() || !entries.some(isMarkdown) ? entries : NO_ENTRIES;
+  // Markdown rows are first drawn once the renderer is there (markdown-view.tsx); usually it loaded
+  // beside the chat. Once drawn, rows stay: a first markdown item arriving before the renderer would
+  // otherwise empty the chat for a moment, moving everything below it (a card under a finger).
+  const settled = markdownSettled();
+  const drawnOnce = useRef(false);
+  drawnOnce.current ||= settled || !entries.some(isMarkdown);
+  const drawn = drawnOnce.current ? entries : NO_ENTRIES;
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}

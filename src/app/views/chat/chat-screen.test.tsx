@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { computed, signal } from '@preact/signals';
+import { computed, signal, type Signal } from '@preact/signals';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatJson } from '../../../wire/bridge-json';
 import { actsWith, type Step } from '../../stores/testing/acts-kit';
@@ -56,6 +57,21 @@ describe('the chat screen', () => {
     ({ root } = draw(chatJson({}), [], 'agent'));
     expect(root.querySelector('main .banner')?.textContent).toBe('This durable agent is not attached.');
     expect(root.querySelector<HTMLAnchorElement>('main a')?.getAttribute('href')).toBe('#/agent/desk');
+  });
+
+  it('keeps its rows drawn when a first markdown item arrives before the markdown renderer has loaded', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom scrolls nothing
+    const first: ChatJson['entries'] = [{ type: 'item', item: { id: 'u', at: at(0), kind: 'user', text: 'ship it' } }];
+    const store = chatStore(chatJson({ entries: first }));
+    view = mount(<ChatScreen store={store} acts={actsWith([]).acts} agentName="desk" paneId="p1" navigate={vi.fn()} />);
+    const rows = () => view!.root.querySelectorAll('ol.entries > li').length;
+    expect(rows()).toBe(1);
+    // The renderer is still on its way (its load began with this screen): the person's row stays,
+    // and the reply shows as its plain text until then.
+    await act(() => {
+      (store.chat as Signal<ChatJson | null>).value = chatJson({ entries: [...first, { type: 'item', item: { id: 'm', at: at(1), kind: 'markdown', text: '**done**' } }] });
+    });
+    expect(rows()).toBe(2);
   });
 
   it('heads the chat with Back (an icon named Back), the title, the agent and what the pane is doing', () => {
