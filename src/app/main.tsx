@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { loadFirstCode } from './first-code';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
@@ -13,9 +14,10 @@ import './styles.css';
 const loaded = () => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve(), { once: true })));
 
 const router = createRouter();
-// The first screen's data is asked for now, not after the first render; a pairing link comes first.
+// The first screen's data and code are asked for now, not after the first render; a pairing link comes first.
+const firstRoute = hasPairingLink(location.hash) ? null : router.route.peek();
 const stores = createStores({
-  ...(hasPairingLink(location.hash) ? {} : { firstRoute: router.route.peek() }),
+  ...(firstRoute ? { firstRoute } : {}),
   // Service workers run only in a secure context (HTTPS, or this machine); the settings screen says why not.
   ...('serviceWorker' in navigator && window.isSecureContext
     ? {
@@ -26,6 +28,7 @@ const stores = createStores({
       }
     : {}),
 });
+if (firstRoute) loadFirstCode(firstRoute, stores);
 router.start();
 stores.connection.start();
 stores.pairing.start();

@@ -86,7 +86,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         {!chatScreen && (
           <ScreenHeader
             {...heading}
-            subtitle={(paired && connectingLine(connection, current)) || heading.subtitle}
+            subtitle={(paired || pairing.phase === 'checking' ? connectingLine(connection, current) : undefined) || heading.subtitle}
             backHref={back && hrefOf(back)}
             actions={
               paired &&
@@ -101,7 +101,8 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
           </ScreenHeader>
         )}
         <UpdateBanner update={stores.update} />
-        {!paired && <PairScreen state={pairing} />}
+        {/* Every visit begins with the pairing check (one request): its screen's code is for a phone that is not paired. */}
+        {!paired && pairing.phase !== 'checking' && <PairScreen state={pairing} />}
         {paired && !canAct && (
           <p class="banner" role="note">
             {t('watch.note')}

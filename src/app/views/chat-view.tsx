@@ -6,6 +6,8 @@ import { lazyScreen } from './lazy-screen';
 import { useLazyStore } from './use-lazy-store';
 
 const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.ChatScreen));
+/** Starts loading the screen's code before the screen is drawn (first-code.ts). */
+export const preloadChatScreen = (): Promise<void> => ChatScreen.preload();
 
 /**
  * An open conversation. The chat is read from the moment the route names it (first-read.ts); the

@@ -15,14 +15,15 @@ const WHY: Record<Exclude<Extract<PairingState, { phase: 'unpaired' }>['why'], '
 
 /**
  * "Pair this phone": shown while the phone holds no paired device's credential (never paired, or
- * unpaired), and after a pairing link that did not work, saying why in words.
+ * unpaired), and after a pairing link that did not work, saying why in words; while a link is
+ * traded, that it is. (The check every visit begins with draws nothing here.)
  */
 export function PairScreen({ state }: { state: PairingState }) {
-  if (state.phase === 'checking' || state.phase === 'pairing') {
+  if (state.phase === 'pairing') {
     return (
       <main class="screen pair" aria-busy="true">
         <p class="muted" role="status">
-          {t(state.phase === 'pairing' ? 'pair.pairing' : 'dashboard.loading')}
+          {t('pair.pairing')}
         </p>
       </main>
     );

@@ -1,0 +1,25 @@
+import type { Route } from './routes';
+import type { AppStores } from './stores/create-stores';
+import { preloadChatScreen } from './views/chat-view';
+import { preloadClosedChatScreen } from './views/closed-chat-view';
+
+/**
+ * The first screen's code, asked for while the app is still starting, beside its data
+ * (first-read.ts). Left to the screen, a chat's code came four deep, each piece asked for only
+ * once the one before had run: the pairing check, then the screen, then its store, then the
+ * markdown path its first row draws with (on a phone's link, a round trip each). Only the screens
+ * that read a conversation: the others' code is one chunk their first render asks for at once.
+ * Nobody waits on these loads; a load that fails is the screen's to try again and to report.
+ */
+export function loadFirstCode(route: Route, stores: Pick<AppStores, 'chat' | 'history' | 'acts'>): void {
+  const chat = route.screen === 'chat';
+  if (!chat && route.screen !== 'closed') return;
+  const loads = [
+    chat ? preloadChatScreen() : preloadClosedChatScreen(),
+    (chat ? stores.chat : stores.history).load(),
+    stores.acts.load(),
+    // The chunk markdown/lazy-module.ts loads (that module and its hooks are not in the first load).
+    import('./markdown/render-markdown'),
+  ];
+  for (const load of loads) load.catch(() => {});
+}
