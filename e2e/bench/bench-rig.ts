@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../../src/agent/kit';
 import type { PaneHandle } from '../../src/agent/handles';
-import { scratch, startBridge, writeSources, type Proc } from '../support/processes';
+import { collieLink, scratch, startBridge, writeSources, type Proc } from '../support/processes';
 import { itemOf, newestOf, type Content } from './chat-content';
 import { pollClock, type PollClock } from './poll-clock';
 
@@ -23,6 +23,8 @@ export interface BenchRig {
   url: string;
   /** The one-time pairing link the bridge printed (for the first phone). */
   link: string;
+  /** Another one-time pairing link (`collie pair`), for another first visit. */
+  newLink(): Promise<string>;
   pane(id: string): PaneHandle;
   polls: PollClock;
   /** The app's route of a pane's chat. */
@@ -58,6 +60,7 @@ export async function openBenchRig(panes: PaneSpec[]): Promise<BenchRig> {
     return {
       url,
       link,
+      newLink: () => collieLink(dirs),
       polls,
       pane(id) {
         const handle = handles.get(id);

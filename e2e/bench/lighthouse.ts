@@ -2,9 +2,12 @@
  * `npm run bench:chat` (Lighthouse): the app as Lighthouse's mobile preset sees it (Moto G
  * Power-sized screen, simulated 4× CPU and slow 4G), on a 2000-item mixed chat (markdown, code
  * blocks, tool calls, links) and on the dashboard. Reported: the performance, accessibility and
- * best-practices scores, Total Blocking Time, and the DOM size with the chat open. The phone is
+ * best-practices scores, Total Blocking Time, and the DOM size with the chat open; and on a coding
+ * agent's 2000-item chat (200 code blocks, 50 diffs), and on the first visit as a person makes it:
+ * the pairing link the bridge prints, opened in a browser that has never seen the app, landing on
+ * the dashboard (a new link and a new browser profile each run). For the other pages the phone is
  * paired from Node (the printed link traded for the cookie), and Lighthouse sends that cookie.
- * The median of RUNS runs by performance score. Needs `npm run build` first.
+ * Each page's median of RUNS runs by performance score. Needs `npm run build` first.
  */
 import lighthouse, { type Result } from 'lighthouse';
 import { redeemLink } from '../../src/bridge/testing/paired';
@@ -14,7 +17,7 @@ import { machineLine } from './machine';
 import { fmt, table, target } from './stats';
 
 const ITEMS = 2000;
-/** Runs of the chat (the dashboard once): the median by performance score is reported. */
+/** Runs of each page: the median by performance score is reported. */
 const RUNS = 3;
 /**
  * The phone's long-poll is a fetch of High priority, which Lighthouse counts as a critical request
@@ -40,13 +43,13 @@ interface Figures {
 const score = (lhr: Result, category: string) => lhr.categories[category]?.score ?? Number.NaN;
 const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 
-async function audit(port: number, url: string, cookie: string): Promise<Figures> {
+async function audit(port: number, url: string, cookie: string | null): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
     output: 'json',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    extraHeaders: { cookie },
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
     maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS,
   });
   const lhr = result?.lhr;
@@ -70,30 +73,44 @@ function medianRun(runs: Figures[]): Figures {
   return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 }
 
-const rig = await openBenchRig([{ id: 'mixed', items: ITEMS, content: 'mixed' }]);
+const rig = await openBenchRig([
+  { id: 'mixed', items: ITEMS, content: 'mixed' },
+  { id: 'code', items: ITEMS, content: 'code' },
+]);
 const chromium = await openDevtoolsChromium();
 try {
   const cookie = await redeemLink(rig.link);
-  const pages = [
-    { name: `chat, ${ITEMS} mixed items`, url: rig.chatUrl('mixed'), runs: RUNS },
-    { name: 'dashboard', url: rig.url, runs: 1 },
+  /** A first visit: a new pairing link in a browser of its own that has never seen the app. */
+  const firstVisit = async (): Promise<Figures> => {
+    const fresh = await openDevtoolsChromium();
+    try {
+      return await audit(fresh.port, await rig.newLink(), null);
+    } finally {
+      await fresh.close();
+    }
+  };
+  const pages: { name: string; run: () => Promise<Figures> }[] = [
+    { name: `chat, ${ITEMS} mixed items`, run: () => audit(chromium.port, rig.chatUrl('mixed'), cookie) },
+    { name: 'dashboard', run: () => audit(chromium.port, rig.url, cookie) },
+    { name: `chat, ${ITEMS} items, 200 code blocks and 50 diffs`, run: () => audit(chromium.port, rig.chatUrl('code'), cookie) },
+    { name: 'first visit: the printed link, a new browser', run: firstVisit },
   ];
-  const results: { name: string; figures: Figures }[] = [];
+  const results: { name: string; figures: Figures; scores: number[] }[] = [];
   for (const page of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < page.runs; i += 1) runs.push(await audit(chromium.port, page.url, cookie));
-    results.push({ name: page.name, figures: medianRun(runs) });
+    for (let i = 0; i < RUNS; i += 1) runs.push(await page.run());
+    results.push({ name: page.name, figures: medianRun(runs), scores: runs.map((r) => r.performance) });
   }
 
   const first = results[0]!.figures;
-  console.log(`Lighthouse ${first.version}, mobile preset (simulated throttling), the chat's median of ${RUNS} runs by performance score; agent "${AGENT}"`);
+  console.log(`Lighthouse ${first.version}, mobile preset (simulated throttling), each page's median of ${RUNS} runs by performance score; agent "${AGENT}"`);
   console.log(machineLine(`Chromium headless, Lighthouse benchmark index ${fmt(first.benchmarkIndex)}`));
   console.log(
     table([
-      ['page', 'performance', 'TBT', 'LCP', 'DOM elements', 'accessibility', 'best practices'],
-      ...results.map(({ name, figures: f }) => [
+      ['page', 'performance (the runs)', 'TBT', 'LCP', 'DOM elements', 'accessibility', 'best practices'],
+      ...results.map(({ name, figures: f, scores }) => [
         name,
-        fmt(f.performance, 2),
+        `${fmt(f.performance, 2)} (${scores.map((x) => fmt(x, 2)).join(', ')})`,
         `${fmt(f.tbtMs)} ms`,
         `${fmt(f.lcpMs)} ms`,
         fmt(f.domElements),
@@ -102,16 +119,20 @@ try {
       ]),
     ]),
   );
-  const chat = first;
   for (const { name, figures } of results) {
     for (const warning of new Set(figures.warnings)) {
       const ours = /too slowly/.test(warning) ? ` (the ${MAX_WAIT_FOR_LOAD_MS / 1000} s cap above: the page's long-poll stays open)` : '';
       console.log(`Lighthouse warned on the ${name}: ${warning}${ours}`);
     }
   }
-  console.log(`\nissue #14 targets (Lighthouse mobile, the ${ITEMS}-item mixed chat):`);
-  console.log(target('performance', fmt(chat.performance, 2), '≥ 0.95', chat.performance >= 0.95));
+  const [chat, dashboard, code, visit] = results.map((r) => r.figures) as [Figures, Figures, Figures, Figures];
+  console.log(`\nissue #14 and #26 targets (Lighthouse mobile, medians of ${RUNS} runs):`);
+  console.log(target(`the ${ITEMS}-item mixed chat`, fmt(chat.performance, 2), '≥ 0.98', chat.performance >= 0.98));
   console.log(target('DOM elements with the chat open', fmt(chat.domElements), '< 1,500', chat.domElements < 1500));
+  // Lighthouse shows 1.00 for a score of 0.995 or more.
+  console.log(target('the dashboard', fmt(dashboard.performance, 2), '1.00', dashboard.performance >= 0.995));
+  console.log(target('the chat with 200 code blocks and 50 diffs', fmt(code.performance, 2), '≥ 0.95', code.performance >= 0.95));
+  console.log(target('the first visit', fmt(visit.performance, 2), '≥ 0.98', visit.performance >= 0.98));
 } finally {
   await chromium.close();
   await rig.close();
