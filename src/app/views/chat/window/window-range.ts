@@ -14,6 +14,13 @@ export interface Range {
 
 /** Screens of rows drawn beyond each edge of the viewport, so a fast fling rarely meets a blank. */
 export const OVERSCAN_SCREENS = 1.5;
+/**
+ * Screens drawn beyond the viewport as a list opens: more than the least below, so a first small
+ * scroll draws nothing. The rest of the overscan is drawn by the list's first fit after the page
+ * is scrolled to its place, in a task of its own: the opening draw (every row's markdown and
+ * layout for the first time) is the chat's longest task, and on a phone it blocks the page.
+ */
+export const OPENING_SCREENS = 0.75;
 /** Drawn again once less than this is drawn beyond an edge... */
 const LEAST_SCREENS = 0.5;
 /** ...or more than this (rows pile up at the bottom while the chat follows new items). */
@@ -27,10 +34,10 @@ export function rangeAround(heights: Heights, top: number, height: number, scree
   return { start, end };
 }
 
-/** The newest rows, as a chat opens: the bottom screen and the overscan above it. */
+/** The newest rows, as a chat opens: the bottom screen and the opening's overscan above it. */
 export function rangeAtEnd(heights: Heights, height: number): Range {
   const total = heights.total();
-  return rangeAround(heights, total - height, height);
+  return rangeAround(heights, total - height, height, OPENING_SCREENS);
 }
 
 /** Whether the drawn rows no longer fit the viewport: too few beyond an edge, or too many. */

@@ -1,6 +1,6 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
 import { RowHeights } from './row-heights';
-import { follow, needsRedraw, rangeAround, rangeAtEnd, type Range } from './window-range';
+import { follow, needsRedraw, OPENING_SCREENS, rangeAround, rangeAtEnd, type Range } from './window-range';
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -85,7 +85,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   private openingRange(): Range {
     const at = this.props.openAt;
     if (at === undefined || at >= this.heights.length) return rangeAtEnd(this.heights, window.innerHeight);
-    return rangeAround(this.heights, this.heights.top(at), window.innerHeight);
+    return rangeAround(this.heights, this.heights.top(at), window.innerHeight, OPENING_SCREENS);
   }
 
   override componentDidMount(): void {
