@@ -6,8 +6,8 @@ export const COPY_WRITE_MS = 2000;
 /** One view's kept copy, as the resource that reads the view uses it. */
 export interface KeptCopy<T> {
   /**
-   * The copy, parsed only while `wanted()` still says so: the bridge often answers while the copy
-   * is on its way, and a long chat's copy is thousands of rows to check for nothing.
+   * The copy, parsed (and its parser loaded) only while `wanted()` still says so: the bridge often
+   * answers while the copy is on its way, and a long chat's copy is thousands of rows to check for nothing.
    */
   load(wanted?: () => boolean): Promise<Kept<T> | null>;
   /** Keeps this as the view's latest copy: the first at once, then the last of a burst a little later. */
@@ -60,8 +60,13 @@ export function keptCopy<T>(
   };
   return {
     async load(wanted = () => true) {
+      // The copy first, its parser (a chunk: on a phone's link a round trip) only for a copy still
+      // wanted: the bridge's first answer usually comes before the copy, and then neither loads.
+      const kept = await copies.read<unknown>(key, (raw) => raw);
+      if (!kept || !wanted()) return null;
       const parse = await parser();
-      return wanted() ? copies.read(key, (raw) => (wanted() ? parse(raw) : null)) : null;
+      const value = wanted() ? parse(kept.value) : null;
+      return value === null ? null : { value, at: kept.at };
     },
     save(value) {
       pending = { value, at: now() };

@@ -99,6 +99,21 @@ describe('kept copies', () => {
     expect(parse).toHaveBeenCalledTimes(1);
   });
 
+  it('load no parser for a copy no longer wanted once it is read, nor for no copy', async () => {
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    const parser = vi.fn(() => Promise.resolve(parseChatView));
+    expect(await keptCopy(copies, 'chat', parser).load()).toBeNull(); // nothing kept yet
+    await copies.write('chat', chat, 1);
+    let answered = false;
+    const copy = keptCopy(copies, 'chat', parser);
+    const loading = copy.load(() => !answered);
+    answered = true; // the bridge answers while the copy is read
+    expect(await loading).toBeNull();
+    expect(parser).not.toHaveBeenCalled();
+    expect((await copy.load())?.value).toEqual(chat);
+    expect(parser).toHaveBeenCalledTimes(1);
+  });
+
   it('write what waits when the page is left, and not again when its timer would have run', async () => {
     vi.useFakeTimers();
     const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
