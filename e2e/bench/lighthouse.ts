@@ -17,8 +17,8 @@ import { machineLine } from './machine';
 import { fmt, table, target } from './stats';
 
 const ITEMS = 2000;
-/** Runs of each page: the median by performance score is reported. */
-const RUNS = 3;
+/** Runs of each page: the median by performance score is reported (`LH_RUNS=1` for a quick look, not a figure). */
+const RUNS = Math.max(1, Number(process.env.LH_RUNS) || 3);
 /**
  * The phone's long-poll is a fetch of High priority, which Lighthouse counts as a critical request
  * and waits out to its limit (45 s) before it calls the page loaded. 15 s is long after the chat
