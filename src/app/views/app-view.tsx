@@ -86,7 +86,7 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
         {!chatScreen && (
           <ScreenHeader
             {...heading}
-            subtitle={(paired && connectingLine(connection, current)) || heading.subtitle}
+            subtitle={(paired || pairing.phase === 'checking' ? connectingLine(connection, current) : undefined) || heading.subtitle}
             backHref={back && hrefOf(back)}
             actions={
               paired &&

@@ -4,17 +4,12 @@ import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
-import { warmFonts } from '../../font-warm';
 import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
 import { pageLocale } from '../list/time-words';
 import { clockLabel, createRowTimes } from './chat-times';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
-
-// This code loads as a chat opens, beside its data and the rest of its code (first-code.ts): the
-// fonts' faces the chat draws with load in that wait, not in its first draw.
-warmFonts();
 
 const NO_ENTRIES: ChatEntry[] = [];
 const NO_ANSWERS: ReadonlyMap<string, GivenAnswer> = new Map();
