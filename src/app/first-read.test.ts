@@ -22,7 +22,7 @@ function counting() {
 describe('the first read', () => {
   it("starts the route's read at once, and the screen's first plain read takes it instead of asking again", async () => {
     const { client, calls } = counting();
-    const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' });
+    const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' }).client;
     expect(calls).toEqual(['chat desk p']); // before anything asked for it
     const first = await wrapped.chat('desk', 'p', null, {});
     expect(first).toMatchObject({ changed: true, etag: '"1"' });
@@ -33,7 +33,7 @@ describe('the first read', () => {
 
   it('answers nothing else from it: a long-poll, another chat, another kind of read', async () => {
     const { client, calls } = counting();
-    const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' });
+    const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' }).client;
     await wrapped.chat('desk', 'p', '"1"', { wait: true });
     await wrapped.chat('desk', 'other', null, {});
     await wrapped.agent('desk', null);
@@ -43,7 +43,7 @@ describe('the first read', () => {
   it('is dropped once too old to draw', async () => {
     const { client, calls } = counting();
     let clock = 0;
-    const wrapped = withFirstRead(client, { screen: 'dashboard' }, () => clock);
+    const wrapped = withFirstRead(client, { screen: 'dashboard' }, () => clock).client;
     clock = FIRST_READ_KEEP_MS + 1;
     expect(await wrapped.dashboard(null, {})).toMatchObject({ etag: '"2"' });
     expect(calls).toEqual(['dashboard', 'dashboard']);
@@ -60,7 +60,7 @@ describe('the first read', () => {
 
   it('keeps a failed first read from being an unhandled rejection when nobody takes it', async () => {
     const failing = { dashboard: () => Promise.reject(new Error('down')) } as unknown as BridgeClient;
-    const wrapped = withFirstRead(failing, { screen: 'dashboard' });
+    const wrapped = withFirstRead(failing, { screen: 'dashboard' }).client;
     await expect(wrapped.dashboard(null, {})).rejects.toThrow('down');
     withFirstRead(failing, { screen: 'dashboard' }); // never taken: vitest fails the run on an unhandled rejection
   });

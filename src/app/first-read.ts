@@ -8,6 +8,8 @@ interface Early {
   key: string;
   at: number;
   reply: Promise<unknown>;
+  /** Settles when `reply` does, and never rejects. */
+  settled: Promise<unknown>;
 }
 
 /**
@@ -17,15 +19,17 @@ interface Early {
  * that shows the screen takes it as its first plain read, through the same client method, so a
  * read is never made twice and nothing but that first read is ever answered from it.
  */
-export function withFirstRead(client: BridgeClient, route: Route, now: () => number = Date.now): BridgeClient {
+export function withFirstRead(client: BridgeClient, route: Route, now: () => number = Date.now): { client: BridgeClient; settled: Promise<unknown> } {
   let early: Early | null = begin(client, route, now());
+  // Once the early read has its answer, or failed: the first render may wait for it (first-paint.ts).
+  const settled = early?.settled ?? Promise.resolve();
   const take = <T>(key: string): Promise<T> | null => {
     const hit = early;
     if (!hit || hit.key !== key) return null;
     early = null;
     return now() - hit.at <= FIRST_READ_KEEP_MS ? (hit.reply as Promise<T>) : null;
   };
-  return {
+  const wrapped: BridgeClient = {
     ...client,
     dashboard: (etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['dashboard']>>>('dashboard')) || client.dashboard(etag, options),
     agent: (name, etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['agent']>>>(key('agent', name))) || client.agent(name, etag, options),
@@ -34,6 +38,7 @@ export function withFirstRead(client: BridgeClient, route: Route, now: () => num
     history: (agent, conversationId, after) =>
       (after === null && take<Awaited<ReturnType<BridgeClient['history']>>>(key('history', agent, conversationId))) || client.history(agent, conversationId, after),
   };
+  return { client: wrapped, settled };
 }
 
 const key = (...parts: string[]) => JSON.stringify(parts);
@@ -41,8 +46,7 @@ const key = (...parts: string[]) => JSON.stringify(parts);
 function begin(client: BridgeClient, route: Route, at: number): Early | null {
   const start = (k: string, reply: Promise<unknown>): Early => {
     // Nobody may take it (the person left, or the phone is not paired): its failure is nobody's error.
-    reply.catch(() => {});
-    return { key: k, at, reply };
+    return { key: k, at, reply, settled: reply.catch(() => {}) };
   };
   switch (route.screen) {
     case 'dashboard':

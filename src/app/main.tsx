@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { loadFirstCode } from './first-code';
+import { firstPaintReady } from './first-paint';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
@@ -34,12 +35,13 @@ stores.connection.start();
 stores.pairing.start();
 stores.update.start();
 stores.install.start();
-// The words first (a language other than English is one small file), then the first render. (Not a
-// top-level await: that would make the lazy screens' shared code separate chunks, a larger first load.)
+// The words first (a language other than English is one small file) and the first screen's data
+// (bounded: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
+// screens' shared code separate chunks, a larger first load.)
 // Notifications' code (the push store) and the acts' (a tap's first screen needs them) load once the
 // browser is idle after that render: nothing on the first screen waits for them, and loading them
 // beside the first screen's data made one long task.
-void stores.locale.start().then(() => {
+void Promise.all([stores.locale.start(), firstPaintReady([stores.pairing.checked(), stores.firstRead])]).then(() => {
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
   const later = () => {
     stores.push.start();

@@ -7,7 +7,7 @@ import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { lazyStore, type LazyStore } from './lazy-store';
 import type { HistoryStore } from './history-store';
 import { createDraftsStore, type DraftsStore } from './drafts-store';
-import { createIntentsStore, type IntentsStore } from './intents-store';
+import type { IntentsStore } from './intents-store';
 import { createSeenStore } from './seen-store';
 import { createKeptCopies, createStorage, type KeptCopies, type Storage } from '../storage';
 import { effect } from '@preact/signals';
@@ -48,7 +48,8 @@ export interface AppStores {
   chat: LazyStore<ChatStore>;
   /** Its code loads with the closed chat's screen. */
   history: LazyStore<HistoryStore>;
-  intents: IntentsStore;
+  /** What this phone answered and is answering; its code loads with a chat's, or with notifications'. */
+  intents: LazyStore<IntentsStore>;
   /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
   acts: LazyStore<ActsStore>;
   /** A new version of the app waiting for the person's Reload. */
@@ -59,6 +60,8 @@ export interface AppStores {
   locale: LocaleChoice;
   /** Notifications for questions (the store's code loads after the first screen). */
   push: LazyPushStore;
+  /** Settles once the first screen's early read has its answer, or failed; at once when there is none (first-read.ts). */
+  firstRead: Promise<unknown>;
 }
 
 export interface AppDeps {
@@ -82,7 +85,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
   // The client tells the pairing store of a 401, and the pairing store uses the client: one late-bound call.
   const unpaired = { heard: () => {} };
   const bare = deps.client ?? createBridgeClient('', undefined, { onUnpaired: () => unpaired.heard() });
-  const client = deps.firstRoute ? withFirstRead(bare, deps.firstRoute) : bare;
+  const { client, settled: firstRead } = deps.firstRoute ? withFirstRead(bare, deps.firstRoute) : { client: bare, settled: Promise.resolve() };
   const pairing = createPairingStore(client, deps.pairing ?? browserPairingEnv());
   unpaired.heard = () => pairing.lost();
   const connection = createConnectionStore(deps.connection);
@@ -98,12 +101,13 @@ export function createStores(deps: AppDeps = {}): AppStores {
     const state = connection.state.peek();
     return state === 'live' || state === 'connecting';
   };
-  const intents = createIntentsStore(client, storage, Date.now, online);
+  // Its code (and the intent ledger's) loads with the first screen that answers or adopts an answer.
+  const intents = lazyStore(() => import('./intents-store').then((m) => m.createIntentsStore(client, storage, Date.now, online)));
   const seen = createSeenStore(storage);
   // What the person answered and where they left off in each chat are the pairing's too.
   effect(() => {
     if (pairing.state.value.phase !== 'unpaired') return;
-    intents.forgetGiven();
+    void intents.load().then((loaded) => loaded.forgetGiven());
     seen.clear();
   });
   const install = createInstallStore(storage, deps.install);
@@ -118,11 +122,14 @@ export function createStores(deps: AppDeps = {}): AppStores {
     connection,
     dashboard,
     conversations: createConversationsStore(client, poll, copies),
-    chat: lazyStore(() => import('./chat-store').then((m) => m.createChatStore(client, intents, poll, copies, seen))),
+    chat: lazyStore(() => Promise.all([import('./chat-store'), intents.load()]).then(([m, loaded]) => m.createChatStore(client, loaded, poll, copies, seen))),
     history: lazyStore(() => import('./history-store').then((m) => m.createHistoryStore(client))),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
-    push: lazyPushStore(() => import('../push/make-push-store').then((m) => m.makePushStore(install, inbox, intents.adopt, deps.pushApi, deps.push))),
+    push: lazyPushStore(() =>
+      Promise.all([import('../push/make-push-store'), intents.load()]).then(([m, loaded]) => m.makePushStore(install, inbox, loaded.adopt, deps.pushApi, deps.push)),
+    ),
     locale: createLocaleChoice(storage),
+    firstRead,
   };
 }

@@ -72,6 +72,24 @@ describe('the pairing store', () => {
   });
 });
 
+describe("the check's answer, for the first paint", () => {
+  it('settles when the check has its answer, whichever it is, and not before', async () => {
+    let answer!: (device: { device: DeviceJson }) => void;
+    const slow = rig('', { device: () => new Promise((resolve) => (answer = resolve)) });
+    let done = false;
+    slow.store.start();
+    void slow.store.checked().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    answer({ device: DEVICE });
+    await settle();
+    expect(done).toBe(true);
+    const refused = rig('', { device: () => Promise.reject(new BridgeHttpError(401, 'not-paired', '')) });
+    refused.store.start();
+    await expect(refused.store.checked()).resolves.toBeUndefined();
+  });
+});
+
 describe('a pairing link opened in the running app', () => {
   it('is redeemed when the address changes to it', async () => {
     const { store, env } = rig('#/', { device: () => Promise.reject(new BridgeHttpError(401, 'not-paired', '')), pair: async () => ({ device: DEVICE }) });

@@ -22,6 +22,8 @@ export interface PairingStore {
    * who this phone is; then redeems any pairing link opened in the running app. Returns the cleanup.
    */
   start(): () => void;
+  /** Settles once the check `start` began has its answer (at once before `start`); never rejects. */
+  checked(): Promise<void>;
   /** A request was refused as not paired (the device was revoked). */
   lost(): void;
   rename(name: string): Promise<boolean>;
@@ -71,14 +73,16 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
     }
   }
 
+  let first = Promise.resolve();
   return {
     state,
+    checked: () => first,
     canAct: computed(() => {
       const now = state.value;
       return now.phase !== 'paired' || now.device?.role !== 'watch';
     }),
     start() {
-      void check();
+      first = check();
       return env.onHashChange(() => {
         if (hasPairingLink(env.readHash())) void check();
       });

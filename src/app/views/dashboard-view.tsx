@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 import { t } from '../i18n';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
@@ -33,7 +33,9 @@ const MachineGroups = lazyScreen(() => import('./machine-groups').then((m) => m.
  * with "Needs you" (every open ask, oldest first) right under it.
  */
 export function DashboardView({ store, connection, install }: { store: DashboardStore; connection: ConnectionStore; install?: InstallStore }) {
-  useEffect(() => store.start(), [store]);
+  // Started before the first paint, not after it: when the first read has its answer already
+  // (first-paint.ts), its data is drawn in this same frame instead of one empty frame earlier.
+  useLayoutEffect(() => store.start(), [store]);
   const agents = store.agents.value;
   const durable =
     store.durable.value === true ? (

@@ -1,0 +1,17 @@
+/**
+ * The longest the first render waits for the first screen's data. A phone whose bridge answers
+ * within it paints the screen once, with its data; a slower one paints the frame at this bound
+ * and the data when it comes, as before.
+ */
+export const FIRST_PAINT_WAIT_MS = 400;
+
+/**
+ * When the first render may run: once every one of `answers` has settled (the pairing check, the
+ * first screen's early read: first-read.ts), or after `waitMs`, whichever is first. Painted before
+ * them, the first frame is a header over an empty screen and the data comes a task later: two
+ * paints, the second redrawing what the first drew, the page moving under the person's thumb.
+ * `answers` must not reject: a failed read is the screen's to report.
+ */
+export function firstPaintReady(answers: Promise<unknown>[], waitMs = FIRST_PAINT_WAIT_MS): Promise<unknown> {
+  return Promise.race([Promise.all(answers), new Promise((resolve) => setTimeout(resolve, waitMs))]);
+}
