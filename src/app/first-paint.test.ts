@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_PAINT_WAIT_MS, firstPaintReady } from './first-paint';
+import { FIRST_PAINT_WAIT_MS, firstPaintReady, paintsItsData } from './first-paint';
 
 /** A promise settled from outside. */
 function later() {
@@ -36,5 +36,12 @@ describe('the first paint', () => {
     expect(await isSettled(ready)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await isSettled(ready)).toBe(true);
+  });
+
+  it('waits for the data only of a screen the first load can draw', () => {
+    expect(paintsItsData({ screen: 'dashboard' })).toBe(true);
+    expect(paintsItsData({ screen: 'chat', agent: 'desk', paneId: 'p' })).toBe(false);
+    expect(paintsItsData({ screen: 'agent', agent: 'desk' })).toBe(false);
+    expect(paintsItsData(null)).toBe(false); // a pairing link: the trade comes first
   });
 });

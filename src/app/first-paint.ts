@@ -1,9 +1,19 @@
+import type { Route } from './routes';
+
 /**
  * The longest the first render waits for the first screen's data. A phone whose bridge answers
  * within it paints the screen once, with its data; a slower one paints the frame at this bound
  * and the data when it comes, as before.
  */
 export const FIRST_PAINT_WAIT_MS = 400;
+
+/**
+ * Whether the first render waits (firstPaintReady) at all: only for a screen whose code is in the
+ * first load (app-view.tsx imports it; the others are lazy screens), so its data can be in the
+ * first paint. For the others, and for a pairing link being traded, waiting would only hold back
+ * the frame: their code, or their read, comes later anyway.
+ */
+export const paintsItsData = (route: Route | null): boolean => route?.screen === 'dashboard';
 
 /**
  * When the first render may run: once every one of `answers` has settled (the pairing check, the

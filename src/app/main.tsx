@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { loadFirstCode } from './first-code';
-import { firstPaintReady } from './first-paint';
+import { firstPaintReady, paintsItsData } from './first-paint';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
@@ -41,7 +41,7 @@ stores.install.start();
 // Notifications' code (the push store) and the acts' (a tap's first screen needs them) load once the
 // browser is idle after that render: nothing on the first screen waits for them, and loading them
 // beside the first screen's data made one long task.
-void Promise.all([stores.locale.start(), firstPaintReady([stores.pairing.checked(), stores.firstRead])]).then(() => {
+void Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]).then(() => {
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
   const later = () => {
     stores.push.start();
