@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendedTo, RowHeights } from './row-heights';
-import { follow, needsRedraw, rangeAround, rangeAtEnd, stepToward } from './window-range';
+import { follow, needsRedraw, rangeAround, rangeAtEnd } from './window-range';
 
 interface Row {
   id: string;
@@ -76,26 +76,5 @@ describe('the drawn range', () => {
     expect(follow({ start: 20, end: 30 }, before, reread, keyOf)).toEqual({ start: 30, end: 40 });
     expect(follow({ start: 20, end: 30 }, before, rows(5, 1000), keyOf)).toBeNull();
     expect(follow({ start: 0, end: 0 }, [], before, keyOf)).toBeNull(); // the first read: the caller opens at the end
-  });
-});
-
-describe('the overscan, drawn a few rows a task', () => {
-  const cover = { start: 40, end: 45 };
-  const target = { start: 30, end: 55 };
-  it('grows from what is drawn toward the target, a few rows beyond each edge at a time', () => {
-    let drawn = { start: 40, end: 45 };
-    const steps = [];
-    while (drawn.start !== target.start || drawn.end !== target.end) steps.push((drawn = stepToward(drawn, cover, target, 2)));
-    expect(steps[0]).toEqual({ start: 38, end: 47 });
-    expect(steps).toHaveLength(5);
-    expect(steps.at(-1)).toEqual(target);
-  });
-
-  it("never holds back the viewport's rows, and drops drawn rows beyond the target at once", () => {
-    expect(stepToward({ start: 20, end: 42 }, cover, target, 2)).toEqual({ start: 30, end: 47 });
-    // A jump: what was drawn is far away, the viewport's rows come first, whole.
-    expect(stepToward({ start: 0, end: 10 }, cover, target, 2)).toEqual({ start: 38, end: 47 });
-    // Already there: nothing changes.
-    expect(stepToward(target, cover, target, 2)).toEqual(target);
   });
 });

@@ -15,18 +15,12 @@ export interface Range {
 /** Screens of rows drawn beyond each edge of the viewport, so a fast fling rarely meets a blank. */
 export const OVERSCAN_SCREENS = 1.5;
 /**
- * Screens drawn beyond the viewport as a list opens. The rest of the overscan is drawn once the
- * page is scrolled to its place, a few rows a task (`stepToward`): the opening draw (every row's
- * markdown and layout for the first time) is the chat's longest task, and on a phone it blocks the page.
+ * Screens drawn beyond the viewport as a list opens: more than the least below, so a first small
+ * scroll draws nothing. The rest of the overscan is drawn by the list's first fit after the page
+ * is scrolled to its place, in a task of its own: the opening draw (every row's markdown and
+ * layout for the first time) is the chat's longest task, and on a phone it blocks the page.
  */
 export const OPENING_SCREENS = 0.75;
-/**
- * Rows added beyond each edge of the viewport in one task, as the overscan is drawn. A row's first
- * draw (its markdown, its layout) can take a few milliseconds on a phone: a whole overscan drawn at
- * once is a task long enough to hold up a tap, so it grows a few rows a task instead. Rows the
- * viewport needs are never held back.
- */
-export const STEP_ROWS = 2;
 /** Drawn again once less than this is drawn beyond an edge... */
 const LEAST_SCREENS = 0.5;
 /** ...or more than this (rows pile up at the bottom while the chat follows new items). */
@@ -44,17 +38,6 @@ export function rangeAround(heights: Heights, top: number, height: number, scree
 export function rangeAtEnd(heights: Heights, height: number): Range {
   const total = heights.total();
   return rangeAround(heights, total - height, height, OPENING_SCREENS);
-}
-
-/**
- * The next rows to draw on the way from `drawn` to `target`: every row of `cover` (the viewport's),
- * the drawn rows still inside `target`, and at most `rows` more beyond each edge.
- */
-export function stepToward(drawn: Range, cover: Range, target: Range, rows = STEP_ROWS): Range {
-  // Drawn rows far from the viewport (a jump) are not kept: the step starts from the viewport's.
-  const apart = drawn.end < cover.start || drawn.start > cover.end;
-  const from = apart ? cover : { start: Math.min(cover.start, Math.max(drawn.start, target.start)), end: Math.max(cover.end, Math.min(drawn.end, target.end)) };
-  return { start: Math.max(target.start, from.start - rows), end: Math.min(target.end, from.end + rows) };
 }
 
 /** Whether the drawn rows no longer fit the viewport: too few beyond an edge, or too many. */

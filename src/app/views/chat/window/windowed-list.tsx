@@ -1,6 +1,6 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
 import { RowHeights } from './row-heights';
-import { follow, needsRedraw, OPENING_SCREENS, rangeAround, rangeAtEnd, stepToward, type Range } from './window-range';
+import { follow, needsRedraw, OPENING_SCREENS, rangeAround, rangeAtEnd, type Range } from './window-range';
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -64,8 +64,6 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
    * scrolls there in the next frame): rows around the viewport now would be the first ones, drawn for nothing.
    */
   private opening = true;
-  /** The task that draws the overscan's next rows (window-range.ts, stepToward); unset when none waits. */
-  private nextStep: ReturnType<typeof setTimeout> | undefined;
   /** The rows' margins, the same for every row: read once. */
   private gap: number | undefined;
   private readonly onScroll = () => {
@@ -103,7 +101,6 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     window.removeEventListener('scroll', this.onScroll);
     window.removeEventListener('resize', this.onResize);
     this.observer?.disconnect();
-    clearTimeout(this.nextStep);
     if (this.ownAnchoring) document.body.style.overflowAnchor = '';
   }
 
@@ -211,33 +208,13 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     }
   }
 
-  /**
-   * Draws other rows once the drawn ones no longer fit around the viewport: the viewport's own at
-   * once, the overscan a few rows a task (`growing`: the task drawing the next ones).
-   */
-  private fit(growing = false): void {
+  /** Draws other rows once the drawn ones no longer fit around the viewport. */
+  private fit(): void {
     const space = this.space.current;
     if (!space || this.opening) return;
     const top = -space.getBoundingClientRect().top;
-    const height = window.innerHeight;
-    const cover = rangeAround(this.heights, top, height, 0);
-    if (!growing) {
-      const covered = this.range.start <= cover.start && this.range.end >= cover.end;
-      // While the overscan grows, only a viewport that is not covered (a fling) draws at once.
-      if (this.nextStep !== undefined ? covered : !needsRedraw(this.range, this.heights, top, height)) return;
-    }
-    const target = rangeAround(this.heights, top, height);
-    const next = stepToward(this.range, cover, target);
-    clearTimeout(this.nextStep);
-    this.nextStep =
-      next.start === target.start && next.end === target.end
-        ? undefined
-        : setTimeout(() => {
-            this.nextStep = undefined;
-            this.fit(true);
-          }, 0);
-    if (next.start === this.range.start && next.end === this.range.end) return;
-    this.range = next;
+    if (!needsRedraw(this.range, this.heights, top, window.innerHeight)) return;
+    this.range = rangeAround(this.heights, top, window.innerHeight);
     this.forceUpdate();
   }
 }
