@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { computed, signal } from '@preact/signals';
+import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
 import type { ConnectionStore } from '../stores/connection-store';
@@ -32,6 +33,15 @@ function store(inbox: InboxAsk[], more: AgentRow[] = [], machines: MachineRow[] 
 const sections = (root: HTMLElement) => [...root.querySelectorAll('section > h2')].map((h) => h.textContent);
 
 describe('the dashboard', () => {
+  it('starts reading before its first paint, so data already read is drawn in that same frame (first-paint.ts)', () => {
+    let started = 0;
+    const root = document.createElement('div');
+    // Preact's render, not act(): act runs the effects a browser would run after painting.
+    render(<DashboardView store={{ ...store([]), start: () => (started++, () => {}) }} connection={connection} />, root);
+    expect(started).toBe(1);
+    render(null, root);
+  });
+
   it('puts the agents first while an ask waits, Needs you under them, then the bridge', () => {
     const ask: InboxAsk = { agent: 'desk', paneId: 'p', askId: 'a1', kind: 'text', title: 'Which region?', conversation: 'Deploy' };
     view = mount(<DashboardView store={store([ask])} connection={connection} />);
