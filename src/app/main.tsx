@@ -35,8 +35,8 @@ stores.connection.start();
 stores.pairing.start();
 stores.update.start();
 stores.install.start();
-// The words first (a language other than English is one small file) and the first screen's data
-// (bounded: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
+// The words first (a language other than English is one small file) and, on the dashboard, its data
+// (at most 400 ms: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
 // screens' shared code separate chunks, a larger first load.)
 // Notifications' code (the push store) and the acts' (a tap's first screen needs them) load once the
 // browser is idle after that render: nothing on the first screen waits for them, and loading them
