@@ -18,6 +18,9 @@ export default defineConfig({
     // The bridge sends these by the phone's Accept-Encoding: compressed once here, never per request.
     { name: 'collie-precompress', apply: 'build', closeBundle: async () => void (await precompress('dist/app')) },
   ],
+  // The markup worker (src/app/markdown/markup-worker.ts) is a module worker: highlight.js is a chunk
+  // of its own there too, loaded only when code wants colour.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -74,7 +74,12 @@ async function setUp(page: Page) {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await pairPhone(page, started.link);
-  return { url: started.url, highlighterLoaded: () => scripts.some((path) => /\/assets\/highlight-[^/]*\.js$/.test(path)) };
+  return {
+    url: started.url,
+    highlighterLoaded: () => scripts.some((path) => /\/assets\/highlight-[^/]*\.js$/.test(path)),
+    // Markup made on the page's own thread (the maker's way when there is no worker) loads this chunk; the worker has its own copy.
+    markupMadeOnPage: () => scripts.some((path) => /\/assets\/answer-job-[^/]*\.js$/.test(path)),
+  };
 }
 
 /** The page is no wider than the screen, and has not scrolled sideways. */
@@ -82,7 +87,9 @@ async function pageKeepsItsWidth(page: Page) {
   expect(await page.evaluate(() => [document.documentElement.scrollWidth <= window.innerWidth, window.scrollX])).toEqual([true, 0]);
 }
 
-test('tables scroll in their bubble, tasks are checkboxes, code is highlighted and edits are diffs; the highlighter loads only for code', async ({ page }) => {
+test('tables scroll in their bubble, tasks are checkboxes, code is highlighted and edits are diffs; the highlighter loads only for code, in the markup worker', async ({
+  page,
+}) => {
   const phone = await setUp(page);
   expect(phone.highlighterLoaded()).toBe(false); // the dashboard
 
@@ -127,6 +134,9 @@ test('tables scroll in their bubble, tasks are checkboxes, code is highlighted a
   await expect(chat.locator('li.code pre code.hljs .hljs-keyword').first()).toHaveText('def');
   await expect(chat.locator('li.code pre code.hljs .hljs-string').first()).toContainText('hello');
   expect(phone.highlighterLoaded()).toBe(true);
+  // All of it made off the page's thread, by the markup worker: the page only sanitised it.
+  expect(page.workers().some((worker) => /\/assets\/markup-worker-[^/]*\.js$/.test(worker.url()))).toBe(true);
+  expect(phone.markupMadeOnPage()).toBe(false);
 
   // The ```diff fence: the file as a header, old and new line numbers, a sign and <ins>/<del> on each changed line.
   const fence = chat.locator('.markdown .diff-scroll');

@@ -1,3 +1,4 @@
+import { markupWorker } from './markdown/markup-worker-start';
 import type { Route } from './routes';
 import type { AppStores } from './stores/create-stores';
 import { preloadChatScreen } from './views/chat-view';
@@ -7,19 +8,24 @@ import { preloadClosedChatScreen } from './views/closed-chat-view';
  * The first screen's code, asked for while the app is still starting, beside its data
  * (first-read.ts). Left to the screen, a chat's code came four deep, each piece asked for only
  * once the one before had run: the pairing check, then the screen, then its store, then the
- * markdown path its first row draws with (on a phone's link, a round trip each). Only the screens
+ * markup worker its first rows wait for (on a phone's link, a round trip each). Only the screens
  * that read a conversation: the others' code is one chunk their first render asks for at once.
  * Nobody waits on these loads; a load that fails is the screen's to try again and to report.
  */
 export function loadFirstCode(route: Route, stores: Pick<AppStores, 'chat' | 'history' | 'acts'>): void {
   const chat = route.screen === 'chat';
   if (!chat && route.screen !== 'closed') return;
+  try {
+    markupWorker(); // first: its script is asked for before the others
+  } catch {
+    // The maker makes markup on this thread instead (markup-maker.ts).
+  }
   const loads = [
     chat ? preloadChatScreen() : preloadClosedChatScreen(),
     (chat ? stores.chat : stores.history).load(),
     stores.acts.load(),
-    // The chunk markdown/lazy-module.ts loads (that module and its hooks are not in the first load).
-    import('./markdown/render-markdown'),
+    // The markup worker and the sanitiser (markdown/markup.ts): the chat's rows wait for them.
+    import('./markdown/markup').then((m) => m.markup.warm()),
   ];
   for (const load of loads) load.catch(() => {});
 }

@@ -2,40 +2,39 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { mount, type Mounted } from '../views/ask-cards/testing/card-rig';
 import { CodeView } from './code-view';
-import { codeHighlighter, markdownRenderer } from './lazy-module';
+import { markup } from './markup';
 
 let view: Mounted | undefined;
 afterEach(() => view?.unmount());
 
-// In this order: the first tests prove that code without a language loads neither module.
-it('draws code without a language as its text, loading neither the renderer nor the highlighter', () => {
-  const loads = [vi.spyOn(markdownRenderer, 'load'), vi.spyOn(codeHighlighter, 'load')];
+it('draws code without a language as its text, asking for no markup', () => {
+  const asked = vi.spyOn(markup, 'make');
   view = mount(<CodeView text={'<b>plain</b>\nsecond line'} label="Code" />); // effects run within mount
   const pre = view.root.querySelector('pre')!;
   expect(pre.textContent).toBe('<b>plain</b>\nsecond line');
   expect([pre.getAttribute('tabindex'), pre.getAttribute('aria-label')]).toEqual(['0', 'Code']);
   expect(view.root.querySelector('b, .hljs')).toBeNull();
-  expect(loads.map((load) => load.mock.calls.length)).toEqual([0, 0]);
-  loads.forEach((load) => load.mockRestore());
+  expect(asked).not.toHaveBeenCalled();
+  asked.mockRestore();
 });
 
-it('draws a diff as a table of its lines in a named, focusable group, without the highlighter', async () => {
-  const highlighterLoads = vi.spyOn(codeHighlighter, 'load');
+it('draws a diff as a table of its lines in a named, focusable group, asking for no colour', async () => {
+  const asked = vi.spyOn(markup, 'make');
   view = mount(<CodeView text={'@@ -1 +1 @@\n-old\n+new'} language="Diff" label="Code, diff" />);
-  expect(view.root.querySelector('pre')?.textContent).toBe('@@ -1 +1 @@\n-old\n+new'); // until the renderer is there
+  expect(view.root.querySelector('pre')?.textContent).toBe('@@ -1 +1 @@\n-old\n+new'); // until its markup is made
   await vi.waitFor(() => expect(view!.root.querySelector('table.diff')).not.toBeNull());
   const group = view.root.querySelector('.diff-scroll')!;
   expect([group.getAttribute('role'), group.getAttribute('aria-label'), group.getAttribute('tabindex')]).toEqual(['group', 'Code, diff', '0']);
   expect(group.querySelector('.diff-del del')?.textContent).toBe('old');
   expect(group.querySelector('.diff-add ins')?.textContent).toBe('new');
-  expect(highlighterLoads).not.toHaveBeenCalled();
-  highlighterLoads.mockRestore();
+  expect(new Set(asked.mock.calls.map(([job]) => job.kind))).toEqual(new Set(['diff']));
+  asked.mockRestore();
 });
 
 it('draws a diff too large for a table as plain text', async () => {
   const huge = '+x\n'.repeat(5000);
   view = mount(<CodeView text={huge} language="diff" label="Code, diff" />);
-  await vi.waitFor(() => expect(markdownRenderer.loaded).toBeDefined());
+  await vi.waitFor(() => expect(markup.made({ kind: 'diff', text: huge })).toBeNull()); // made: none
   expect(view.root.querySelector('table')).toBeNull();
   expect(view.root.querySelector('pre')?.textContent).toBe(huge);
 });

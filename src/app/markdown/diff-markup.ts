@@ -2,7 +2,7 @@ import { escapeHtml } from './escape-html';
 import { type DiffRow, fileTitle } from './parse-diff';
 
 /**
- * A diff's rows as a table, for the sanitiser (render-markdown.ts) to read: one row a line, with
+ * A diff's rows as a table, for the sanitiser (sanitize-markup.ts) to read: one row a line, with
  * the old and the new line number when a hunk gave them, a sign column (`+`, `−`), and the line
  * inside `<ins>` or `<del>`, so an added or removed line is told by more than its colour. File
  * and hunk headers span the row. Every text is escaped here; the classes are the stylesheet's.

@@ -4,16 +4,15 @@ import { entryKey } from '../../../wire/entry-key';
 import { t } from '../../i18n';
 import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
-import { markdownSettled } from '../../markdown/markdown-view';
 import { ChatEntryView } from '../chat-entry';
 import { pageLocale } from '../list/time-words';
 import { clockLabel, createRowTimes } from './chat-times';
+import { useOpeningMarkup } from './opening-markup';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
 
 const NO_ENTRIES: ChatEntry[] = [];
 const NO_ANSWERS: ReadonlyMap<string, GivenAnswer> = new Map();
-const isMarkdown = (entry: ChatEntry) => entry.type === 'item' && entry.item.kind === 'markdown';
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;
@@ -46,13 +45,9 @@ export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_A
   const times = useMemo(() => timesOf(entries, Date.now(), locale), [timesOf, entries, locale]);
   // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
   const width = Math.min(720, window.innerWidth) - 32;
-  // Markdown rows are first drawn once the renderer is there (markdown-view.tsx); usually it loaded
-  // beside the chat. Once drawn, rows stay: a first markdown item arriving before the renderer would
-  // otherwise empty the chat for a moment, moving everything below it (a card under a finger).
-  const settled = markdownSettled();
-  const drawnOnce = useRef(false);
-  drawnOnce.current ||= settled || !entries.some(isMarkdown);
-  const drawn = drawnOnce.current ? entries : NO_ENTRIES;
+  // Rows are first drawn once the markup of those where the chat opens is made (opening-markup.ts);
+  // usually it was made beside the chat's first read. Once drawn, rows stay.
+  const drawn = useOpeningMarkup(entries, unreadAt) ? entries : NO_ENTRIES;
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { hasRemovedCharacter } from '../../wire/clean';
 import { highlight } from './highlight';
-import { renderCode, renderDiff, renderMarkdown, wantsHighlighter } from './render-markdown';
+import { wantsHighlighter } from './fences';
+import { codeHtml, diffHtml, markdownHtml, type Highlight } from './markdown-html';
+import { sanitize } from './sanitize-markup';
+
+// The path every piece of agent markup takes (answer-job.ts, in the markup worker or here, then markup-maker.ts): the HTML, then the sanitiser.
+const renderMarkdown = (text: string, colour?: Highlight) => sanitize(markdownHtml(text, colour));
+const renderCode = (text: string, language: string, colour: Highlight | undefined) => sanitize(codeHtml(text, language, colour));
+const renderDiff = (text: string) => {
+  const html = diffHtml(text);
+  return html && sanitize(html);
+};
 
 const dom = (html: string) => {
   const div = document.createElement('div');
