@@ -6,7 +6,7 @@ import { codeJob, markdownJob, type MarkupJob } from '../../markdown/markup-job'
 /** Entries each side of where the chat opens whose markup the first draw waits for: more than its first rows. */
 const AROUND = 40;
 /** The longest the first draw waits for that markup; rows not made by then show their text until it is. */
-export const OPENING_MARKUP_WAIT_MS = 1500;
+export const OPENING_MARKUP_WAIT_MS = 3000;
 
 /**
  * The markup the rows around `at` are drawn with and that changes their height: markdown (plain;
