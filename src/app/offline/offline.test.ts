@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatJson, DashboardJson } from '../../wire/bridge-json';
 import { parseAsk } from '../../wire/parse-ask';
-import { polled } from '../stores/polled';
+import { COPY_AFTER_MS, polled } from '../stores/polled';
 import { createKeptCopies, type CopyBackend } from '../storage';
 import { chatJson, agentRow } from '../views/testing/acts-rig';
 import { choiceAsk } from '../views/ask-cards/testing/card-rig';
@@ -140,14 +140,42 @@ describe('kept copies', () => {
 describe('a polled view with a kept copy', () => {
   const env = { isVisible: () => true, onVisibility: () => () => {} };
 
-  it('shows the copy at once while the bridge does not answer, and says when it was read', async () => {
+  it('shows the copy as soon as the bridge fails, and says when it was read', async () => {
     const kept: number[] = [];
-    const copy = { load: () => Promise.resolve({ value: dashboard, at: 42 }), save: vi.fn() };
-    const resource = polled(() => Promise.reject(new Error('down')), { ...env, failedRetryMs: 10_000, kept: (at) => kept.push(at) }, copy);
+    const copy = { load: vi.fn(() => Promise.resolve({ value: dashboard, at: 42 })), save: vi.fn() };
+    const resource = polled(() => Promise.reject(new Error('down')), { ...env, failedRetryMs: 10_000, copyAfterMs: 60_000, kept: (at) => kept.push(at) }, copy);
     const stop = resource.start();
     await vi.waitFor(() => expect(resource.data.value).toEqual(dashboard));
     expect(kept).toEqual([42]);
-    await vi.waitFor(() => expect(resource.stale.value).toBe(true));
+    expect(resource.stale.value).toBe(true);
+    expect(copy.load).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it(`shows the copy ${COPY_AFTER_MS} ms after the start while the bridge does not answer, and not before`, async () => {
+    vi.useFakeTimers();
+    const copy = { load: vi.fn(() => Promise.resolve({ value: dashboard, at: 42 })), save: vi.fn() };
+    const resource = polled(() => new Promise<never>(() => {}), env, copy);
+    const stop = resource.start();
+    await vi.advanceTimersByTimeAsync(COPY_AFTER_MS - 1);
+    expect(copy.load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(resource.data.value).toEqual(dashboard);
+    stop();
+  });
+
+  it(`draws a bridge that answers within ${COPY_AFTER_MS} ms once: the copy is not even read`, async () => {
+    vi.useFakeTimers();
+    const fresh = { ...dashboard, durable: false };
+    const copy = { load: vi.fn(() => Promise.resolve({ value: dashboard, at: 42 })), save: vi.fn() };
+    const shown: unknown[] = [];
+    const resource = polled((etag) => (etag ? new Promise<never>(() => {}) : Promise.resolve({ changed: true as const, data: fresh, etag: '"1"' })), env, copy);
+    const unwatch = resource.data.subscribe((value) => shown.push(value));
+    const stop = resource.start();
+    await vi.advanceTimersByTimeAsync(COPY_AFTER_MS * 2);
+    expect(shown).toEqual([null, fresh]);
+    expect(copy.load).not.toHaveBeenCalled();
+    unwatch();
     stop();
   });
 

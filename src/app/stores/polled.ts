@@ -15,6 +15,13 @@ export const GONE_MAX_MS = 60_000;
  * banner goes within a second of the bridge answering again, long enough not to hammer it.
  */
 export const FAILED_RETRY_MS = 400;
+/**
+ * A kept copy shows once the bridge has failed, or has not answered this long after the start. A
+ * bridge that answers in time is drawn once: not the copy first and the answer over it a moment
+ * later (a chat opened at the copy's end would then miss where the person left off, which only
+ * the bridge's answer says).
+ */
+export const COPY_AFTER_MS = 300;
 
 export interface Polled<T> {
   data: ReadonlySignal<T | null>;
@@ -36,6 +43,7 @@ export interface PollEnv {
   report?: (answered: boolean) => void;
   /** Told when a kept copy is shown before the bridge answered: when that copy was read. */
   kept?: (at: number) => void;
+  copyAfterMs?: number;
 }
 
 /**
@@ -49,6 +57,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
   const retryMs = env.retryMs ?? RETRY_MS;
   const goneMaxMs = env.goneMaxMs ?? GONE_MAX_MS;
   const failedRetryMs = env.failedRetryMs ?? FAILED_RETRY_MS;
+  const copyAfterMs = env.copyAfterMs ?? COPY_AFTER_MS;
   const isVisible = env.isVisible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible');
   const onVisibility =
     env.onVisibility ??
@@ -100,6 +109,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
         inFlight = new AbortController();
         // After a failure the next read is answered at once, so a recovery shows at once too.
         last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
+        if (last === 'failed') showCopy();
         if (stopped || !isVisible()) break;
         // A bridge that fails or a resource that is gone is not asked in a loop.
         goneFor = last === 'gone' ? goneFor + 1 : 0;
@@ -107,14 +117,19 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       }
       looping = false;
     };
-    // What the phone kept from its last visit shows at once, until the bridge answers (or if it never does).
+    // What the phone kept from its last visit shows when the bridge fails or is slow to answer (or never does).
     const copyWanted = () => !stopped && data.peek() === null;
-    if (copy && copyWanted())
+    let copyAsked = false;
+    const showCopy = () => {
+      if (!copy || copyAsked || !copyWanted()) return;
+      copyAsked = true;
       void copy.load(copyWanted).then((kept) => {
         if (!kept || !copyWanted()) return;
         data.value = kept.value;
         env.kept?.(kept.at);
       });
+    };
+    const copyTimer = copy && copyWanted() ? setTimeout(showCopy, copyAfterMs) : undefined;
     const stopListening = onVisibility(() => {
       if (isVisible()) void loop();
       else inFlight?.abort(); // a held long-poll would keep telling the bridge a phone is looking
@@ -122,6 +137,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     void loop();
     return () => {
       stopped = true;
+      clearTimeout(copyTimer);
       inFlight?.abort();
       if (timer !== undefined) clearTimeout(timer);
       wake?.();
