@@ -27,6 +27,9 @@ interface Anchor {
   scrollY: number;
 }
 
+/** What the reader does to move the page themselves (a scroll event alone may be the page's own). */
+const READER_INPUTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
 /** The browser keeps the reader's place by itself as content above changes (CSS scroll anchoring). */
 const browserAnchors = () => globalThis.CSS?.supports?.('overflow-anchor', 'auto') ?? false;
 
@@ -61,13 +64,16 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   private readonly ownAnchoring = !browserAnchors();
   /**
    * Opened at the last rows (or around `openAt`), and the page not scrolled there yet (the chat
-   * scrolls there in the next frame): rows around the viewport now would be the first ones, drawn for nothing.
+   * scrolls there in the next frame): rows around the viewport now would be the first ones, drawn
+   * for nothing, and the rows the chat scrolls to would be gone. It ends once the viewport meets the
+   * drawn rows, or the reader moves the page themselves; a scroll that is neither (the screen's
+   * place kept, the browser's anchoring as the rows come) does not end it.
    */
   private opening = true;
+  private readonly onInput = () => (this.opening = false);
   /** The rows' margins, the same for every row: read once. */
   private gap: number | undefined;
   private readonly onScroll = () => {
-    this.opening = false;
     if (this.ownAnchoring) this.keepPlace('page');
     this.fit();
   };
@@ -91,6 +97,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   override componentDidMount(): void {
     window.addEventListener('scroll', this.onScroll, { passive: true });
     window.addEventListener('resize', this.onResize);
+    for (const name of READER_INPUTS) window.addEventListener(name, this.onInput, { passive: true });
     // Anything above that changes height (a banner, the older-items row) changes the page's height.
     this.observer?.observe(document.body);
     if (this.ownAnchoring) document.body.style.overflowAnchor = 'none';
@@ -100,6 +107,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   override componentWillUnmount(): void {
     window.removeEventListener('scroll', this.onScroll);
     window.removeEventListener('resize', this.onResize);
+    for (const name of READER_INPUTS) window.removeEventListener(name, this.onInput);
     this.observer?.disconnect();
     if (this.ownAnchoring) document.body.style.overflowAnchor = '';
   }
@@ -211,8 +219,13 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   /** Draws other rows once the drawn ones no longer fit around the viewport. */
   private fit(): void {
     const space = this.space.current;
-    if (!space || this.opening) return;
+    if (!space) return;
     const top = -space.getBoundingClientRect().top;
+    if (this.opening) {
+      const { start, end } = this.range;
+      if (top + window.innerHeight <= this.heights.top(start) || top >= this.heights.top(end)) return;
+      this.opening = false;
+    }
     if (!needsRedraw(this.range, this.heights, top, window.innerHeight)) return;
     this.range = rangeAround(this.heights, top, window.innerHeight);
     this.forceUpdate();
