@@ -7,7 +7,7 @@ import './rich-text.css';
 /**
  * A markdown item: its sanitised markup (markup.ts: made off the page's thread, then
  * sanitised), and its text until that is made. A chat draws its first screen once the markup of
- * the rows there is made (chat-log.tsx), so a row takes its height in the frame it first appears.
+ * the rows there is made (views/chat/opening-markup.ts), so a row takes its height in the frame it first appears.
  * Fenced code that names a language is drawn plain first and coloured when that markup is made
  * too, asked for only once the plain one is there: colour moves nothing.
  */

@@ -43,6 +43,7 @@ export interface PollEnv {
   report?: (answered: boolean) => void;
   /** Told when a kept copy is shown before the bridge answered: when that copy was read. */
   kept?: (at: number) => void;
+  /** How long the kept copy waits for the bridge's first answer (COPY_AFTER_MS). */
   copyAfterMs?: number;
 }
 
