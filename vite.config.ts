@@ -33,7 +33,7 @@ export default defineConfig({
         codeSplitting: {
           // Every module the entry loads statically, in the entry's one chunk. Without this, Rolldown puts modules that
           // the entry shares with lazy chunks in separate common chunks and leaves some unmerged (a module shared through
-          // the lazy chunks' own common chunk, as wire/limits.ts through parse-views and render-markdown; a re-export,
+          // the lazy chunks' own common chunk, as wire/limits.ts through parse-views and sanitize-markup; a re-export,
           // as i18n.ts's of locale-pick.ts): each one more request and a worse gzip for the first screen.
           groups: [{ name: 'index', tags: ['$initial'] }],
         },
