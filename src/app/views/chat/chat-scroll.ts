@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
 import { indexOfKey, unseenAfter } from '../../stores/unread';
+import { READER_INPUTS } from './window/reader-inputs';
 
 /** Within this of the bottom, the reader counts as reading the newest items. */
 export const NEAR_BOTTOM_PX = 80;
@@ -167,7 +168,7 @@ export function useChatScroll(end: RefObject<HTMLElement | null>, options: ChatS
       else if (pinned.current) toBottom();
       lookSoon();
     };
-    const inputs = ['wheel', 'touchmove', 'keydown', 'pointerdown', 'focusin'] as const;
+    const inputs = [...READER_INPUTS, 'focusin'] as const;
     for (const name of inputs) window.addEventListener(name, onInput, { passive: true });
     window.addEventListener('scroll', onScroll, { passive: true });
     // The on-screen keyboard resizes the page (interactive-widget=resizes-content).

@@ -1,4 +1,5 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
+import { READER_INPUTS } from './reader-inputs';
 import { RowHeights } from './row-heights';
 import { follow, needsRedraw, OPENING_SCREENS, rangeAround, rangeAtEnd, type Range } from './window-range';
 
@@ -26,9 +27,6 @@ interface Anchor {
   top: number;
   scrollY: number;
 }
-
-/** What the reader does to move the page themselves (a scroll event alone may be the page's own). */
-const READER_INPUTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
 /** The browser keeps the reader's place by itself as content above changes (CSS scroll anchoring). */
 const browserAnchors = () => globalThis.CSS?.supports?.('overflow-anchor', 'auto') ?? false;
