@@ -14,6 +14,10 @@ import './styles.css';
  */
 const loaded = () => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve(), { once: true })));
 
+/** Settles once the browser was idle after the first render: the worker's install (the precache of every file) waits for it too. */
+let firstScreenDone!: () => void;
+const afterFirstScreen = new Promise<void>((resolve) => (firstScreenDone = resolve));
+
 const router = createRouter();
 // The first screen's data and code are asked for now, not after the first render; a pairing link comes first.
 const firstRoute = hasPairingLink(location.hash) ? null : router.route.peek();
@@ -23,7 +27,7 @@ const stores = createStores({
   ...('serviceWorker' in navigator && window.isSecureContext
     ? {
         serviceWorker: () =>
-          loaded()
+          Promise.all([loaded(), afterFirstScreen])
             .then(() => import('workbox-window'))
             .then((m) => new m.Workbox(SERVICE_WORKER_URL)),
       }
@@ -38,12 +42,13 @@ stores.install.start();
 // The words first (a language other than English is one small file) and, on the dashboard, its data
 // (at most 400 ms: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
 // screens' shared code separate chunks, a larger first load.)
-// Notifications' code (the push store) and the acts' (a tap's first screen needs them) load once the
-// browser is idle after that render: nothing on the first screen waits for them, and loading them
-// beside the first screen's data made one long task.
+// Notifications' code (the push store) and the acts' (a tap's first screen needs them) load, and the
+// service worker registers, once the browser is idle after that render: nothing on the first screen
+// waits for them, and loading them beside the first screen's data made one long task.
 void Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]).then(() => {
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
   const later = () => {
+    firstScreenDone();
     stores.push.start();
     void stores.acts.load().catch(() => undefined);
   };

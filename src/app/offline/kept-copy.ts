@@ -17,6 +17,19 @@ export interface KeptCopy<T> {
 /** Tells when the page is being left (hidden, reloaded, closed), so what waits to be written is written now. */
 export type OnLeave = (flush: () => void) => void;
 
+/** Runs `then` once the frame that draws what was just read has been painted. */
+export type AfterPaint = (then: () => void) => void;
+
+/**
+ * The next frame, then the task after it: the frame draws the view first. Written before it, the
+ * copy (IndexedDB's code, for a first screen a round trip, and a long chat's structured clone)
+ * would stand between the bridge's answer and the screen that shows it.
+ */
+const browserAfterPaint: AfterPaint = (then) => {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(then, 0);
+  requestAnimationFrame(() => setTimeout(then, 0));
+};
+
 /** Copies waiting for their timer; the page's leaving writes them all. */
 const waiting = new Set<() => void>();
 let listening = false;
@@ -36,9 +49,9 @@ const browserLeave: OnLeave = (flush) => {
 
 /**
  * `parser` loads the view's parser when a copy is first read (the parsers stay off the first
- * screen's code). The first copy is written as soon as the view is drawn, and a copy still
- * waiting is written when the page is left: a chat opened a moment before the connection drops,
- * or before a reload, is still there to read offline.
+ * screen's code). The first copy is written as soon as the view is drawn (just after the frame
+ * that draws it), and a copy still waiting is written when the page is left: a chat opened a
+ * moment before the connection drops, or before a reload, is still there to read offline.
  */
 export function keptCopy<T>(
   copies: KeptCopies,
@@ -46,6 +59,7 @@ export function keptCopy<T>(
   parser: () => Promise<(raw: unknown) => T | null>,
   now: () => number = Date.now,
   onLeave: OnLeave = browserLeave,
+  afterPaint: AfterPaint = browserAfterPaint,
 ): KeptCopy<T> {
   let pending: { value: T; at: number } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +86,8 @@ export function keptCopy<T>(
       pending = { value, at: now() };
       if (!written) {
         written = true;
-        flush();
+        afterPaint(flush); // whatever is pending then: a burst meanwhile is one write
+        onLeave(flush);
         return;
       }
       if (timer !== undefined) return;

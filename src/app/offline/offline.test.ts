@@ -67,25 +67,52 @@ describe('kept copies', () => {
     expect(await copies.read('chat', parseChatView)).toBeNull();
   });
 
-  it('write the first read at once, then the last of a burst a little later', async () => {
+  it('write the first read once the frame that draws it is painted, then the last of a burst a little later', async () => {
     vi.useFakeTimers();
     const backend = memoryBackend();
     const copies = createKeptCopies(() => Promise.resolve(backend));
     const write = vi.spyOn(copies, 'write');
-    let clock = 0;
+    const painted: (() => void)[] = [];
+    let clock = 1;
     const copy = keptCopy(
       copies,
       'chat',
       () => Promise.resolve(parseChatView),
       () => clock,
       () => {},
+      (then) => painted.push(then),
     );
-    for (clock = 1; clock <= 5; clock += 1) copy.save({ ...chat, trimmed: clock === 5 });
-    expect(write).toHaveBeenCalledTimes(1); // the first draw is kept at once
+    copy.save(chat);
+    expect(write).not.toHaveBeenCalled(); // nothing stands between the bridge's answer and its frame
+    for (const paint of painted.splice(0)) paint();
+    expect(write).toHaveBeenCalledTimes(1); // kept as soon as it is drawn
     expect(write.mock.calls[0]?.[1]).toMatchObject({ trimmed: false });
+    for (clock = 2; clock <= 5; clock += 1) copy.save({ ...chat, trimmed: clock === 5 });
+    expect(write).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(COPY_WRITE_MS);
     expect(write).toHaveBeenCalledTimes(2);
     expect(write.mock.calls[1]?.[1]).toMatchObject({ trimmed: true });
+    expect(painted).toEqual([]); // only the first copy waits for a frame
+  });
+
+  it('write the first copy when the page is left before its frame is painted, and once only', async () => {
+    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+    const write = vi.spyOn(copies, 'write');
+    const painted: (() => void)[] = [];
+    const leaving: (() => void)[] = [];
+    const copy = keptCopy(
+      copies,
+      'chat',
+      () => Promise.resolve(parseChatView),
+      () => 1,
+      (flush) => leaving.push(flush),
+      (then) => painted.push(then),
+    );
+    copy.save(chat);
+    for (const leave of leaving) leave(); // a reload right after the read
+    expect(write).toHaveBeenCalledTimes(1);
+    for (const paint of painted) paint();
+    expect(write).toHaveBeenCalledTimes(1);
   });
 
   it('parse no copy once it is no longer wanted (the bridge answered while it was read)', async () => {
@@ -125,6 +152,7 @@ describe('kept copies', () => {
       () => Promise.resolve(parseChatView),
       () => 1,
       (flush) => leaving.push(flush),
+      (then) => then(), // painted at once
     );
     copy.save(chat);
     copy.save({ ...chat, trimmed: true });
