@@ -24,8 +24,10 @@ export function loadFirstCode(route: Route, stores: Pick<AppStores, 'chat' | 'hi
     chat ? preloadChatScreen() : preloadClosedChatScreen(),
     (chat ? stores.chat : stores.history).load(),
     stores.acts.load(),
-    // The markup worker and the sanitiser (markdown/markup.ts): the chat's rows wait for them.
+    // The markup worker and the sanitiser (markdown/markup.ts): the chat's rows wait for them. The
+    // sanitiser is asked for here too, not only once the maker's own chunk has come: one round trip, not two.
     import('./markdown/markup').then((m) => m.markup.warm()),
+    import('./markdown/sanitize-markup'),
   ];
   for (const load of loads) load.catch(() => {});
 }
