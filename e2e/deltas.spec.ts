@@ -36,9 +36,9 @@ test('a chat follows by deltas, and a version the bridge no longer has gets the 
   const entries = page.locator('ol.entries > li');
   await expect(entries).toHaveCount(5);
 
-  // The phone holds the five entries' version; its first long-poll after that one is held back
-  // before it reaches the bridge.
-  const chatUrl = `${started.url}${CHAT.slice(1)}`;
+  // The phone holds the five entries' version (of the chat's tail: a chat opens with its newest
+  // entries); its first long-poll after that one is held back before it reaches the bridge.
+  const chatUrl = `${started.url}${CHAT.slice(1)}?tail=1`;
   const firstTag = (await page.request.get(chatUrl)).headers().etag;
   let held: ((route: Route) => void) | undefined;
   const heldRoute = new Promise<Route>((resolve) => (held = resolve));
@@ -81,8 +81,8 @@ test('the chat comes compressed to a phone that takes it, and as plain JSON to a
   run.bridge = started.proc;
   await pairPhone(page, started.link);
   await page.goto(`${started.url}#/agent/live/chat/deploy`);
-  // The browser's own read: Chromium offers br and gzip, and the bridge answers with one.
-  const [browserRead] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(CHAT) && r.status() === 200), page.reload()]);
+  // The browser's own read (the chat's newest entries): Chromium offers br and gzip, and the bridge answers with one.
+  const [browserRead] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${CHAT}?tail=1`) && r.status() === 200), page.reload()]);
   expect(['br', 'gzip']).toContain((await browserRead.allHeaders())['content-encoding']);
   // A client that takes no encoding (identity only) gets the same chat as plain JSON.
   const plain = await page.request.get(`${started.url}${CHAT.slice(1)}`, { headers: { 'accept-encoding': 'identity' } });

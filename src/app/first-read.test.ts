@@ -13,7 +13,7 @@ function counting() {
   const client = {
     dashboard: () => answer('dashboard'),
     agent: (name: string) => answer(`agent ${name}`),
-    chat: (agent: string, pane: string) => answer(`chat ${agent} ${pane}`),
+    chat: (agent: string, pane: string, _etag: string | null, options: { tail?: boolean } = {}) => answer(`chat ${agent} ${pane}${options.tail ? ' tail' : ''}`),
     history: (agent: string, id: string) => answer(`history ${agent} ${id}`),
   } as unknown as BridgeClient;
   return { client, calls };
@@ -23,21 +23,22 @@ describe('the first read', () => {
   it("starts the route's read at once, and the screen's first plain read takes it instead of asking again", async () => {
     const { client, calls } = counting();
     const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' }).client;
-    expect(calls).toEqual(['chat desk p']); // before anything asked for it
-    const first = await wrapped.chat('desk', 'p', null, {});
+    expect(calls).toEqual(['chat desk p tail']); // before anything asked for it: a chat opens with its newest entries
+    const first = await wrapped.chat('desk', 'p', null, { tail: true });
     expect(first).toMatchObject({ changed: true, etag: '"1"' });
     expect(calls).toHaveLength(1);
-    await wrapped.chat('desk', 'p', null, {}); // only the first is answered from it
-    expect(calls).toEqual(['chat desk p', 'chat desk p']);
+    await wrapped.chat('desk', 'p', null, { tail: true }); // only the first is answered from it
+    expect(calls).toEqual(['chat desk p tail', 'chat desk p tail']);
   });
 
-  it('answers nothing else from it: a long-poll, another chat, another kind of read', async () => {
+  it('answers nothing else from it: a long-poll, the whole chat, another chat, another kind of read', async () => {
     const { client, calls } = counting();
     const wrapped = withFirstRead(client, { screen: 'chat', agent: 'desk', paneId: 'p' }).client;
-    await wrapped.chat('desk', 'p', '"1"', { wait: true });
-    await wrapped.chat('desk', 'other', null, {});
+    await wrapped.chat('desk', 'p', '"1"', { wait: true, tail: true });
+    await wrapped.chat('desk', 'p', null, {});
+    await wrapped.chat('desk', 'other', null, { tail: true });
     await wrapped.agent('desk', null);
-    expect(calls).toEqual(['chat desk p', 'chat desk p', 'chat desk other', 'agent desk']);
+    expect(calls).toEqual(['chat desk p tail', 'chat desk p tail', 'chat desk p', 'chat desk other tail', 'agent desk']);
   });
 
   it('is dropped once too old to draw', async () => {

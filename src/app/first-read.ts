@@ -34,7 +34,8 @@ export function withFirstRead(client: BridgeClient, route: Route, now: () => num
     dashboard: (etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['dashboard']>>>('dashboard')) || client.dashboard(etag, options),
     agent: (name, etag, options) => (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['agent']>>>(key('agent', name))) || client.agent(name, etag, options),
     chat: (agent, paneId, etag, options) =>
-      (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['chat']>>>(key('chat', agent, paneId))) || client.chat(agent, paneId, etag, options),
+      (etag === null && !options?.wait && take<Awaited<ReturnType<BridgeClient['chat']>>>(chatKey(agent, paneId, options?.tail === true))) ||
+      client.chat(agent, paneId, etag, options),
     history: (agent, conversationId, after) =>
       (after === null && take<Awaited<ReturnType<BridgeClient['history']>>>(key('history', agent, conversationId))) || client.history(agent, conversationId, after),
   };
@@ -42,6 +43,8 @@ export function withFirstRead(client: BridgeClient, route: Route, now: () => num
 }
 
 const key = (...parts: string[]) => JSON.stringify(parts);
+/** A chat's newest entries and the whole chat are two reads: one never answers for the other. */
+const chatKey = (agent: string, paneId: string, tail: boolean) => key('chat', agent, paneId, tail ? 'tail' : 'whole');
 
 function begin(client: BridgeClient, route: Route, at: number): Early | null {
   const start = (k: string, reply: Promise<unknown>): Early => {
@@ -55,7 +58,8 @@ function begin(client: BridgeClient, route: Route, at: number): Early | null {
     case 'manage':
       return start(key('agent', route.agent), client.agent(route.agent, null));
     case 'chat':
-      return start(key('chat', route.agent, route.paneId), client.chat(route.agent, route.paneId, null));
+      // A chat opens with its newest entries (chat-store.ts).
+      return start(chatKey(route.agent, route.paneId, true), client.chat(route.agent, route.paneId, null, { tail: true }));
     case 'closed':
       return start(key('history', route.agent, route.conversationId), client.history(route.agent, route.conversationId, null));
     case 'settings':

@@ -34,6 +34,8 @@ export interface ReadOptions {
 export interface ChatReadOptions extends ReadOptions {
   /** The chat the phone holds at the ETag it names: the bridge may then send only what changed. */
   held?: ChatJson;
+  /** Only the newest entries (`?tail=1`), with how many were left out before them (`earlier`). */
+  tail?: boolean;
 }
 
 export class BridgeHttpError extends Error {
@@ -97,8 +99,8 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
     return { changed: true, data: (await res.json()) as T, etag: res.headers.get('etag') };
   }
   async function chat(agent: string, paneId: string, etag: string | null, options: ChatReadOptions = {}): Promise<Fetched<ChatJson>> {
-    const path = pathOf('chat', { agent, paneId });
-    const { held, ...read } = options;
+    const { held, tail, ...read } = options;
+    const path = `${pathOf('chat', { agent, paneId })}${tail ? '?tail=1' : ''}`;
     // Deltas come only to a chat on screen, read again: their code loads beside that read, not with the first screen.
     const deltas = held !== undefined ? loadDeltas() : null;
     deltas?.catch(() => undefined); // awaited below only when a delta came

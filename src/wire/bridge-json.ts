@@ -198,6 +198,11 @@ export interface ChatJson {
   trimmed: boolean;
   /** The pane's recent sends and steers, newest first. */
   sends: SendRow[];
+  /**
+   * A tail read's (`?tail=1`): how many of the chat's entries come before the first one here, left
+   * out. Always there in a tail read (0 when nothing was left out); never in a whole one.
+   */
+  earlier?: number;
 }
 
 /** A run of the entries the phone holds, unchanged and in order: `[from, count]`, indexes into its list. */

@@ -41,6 +41,8 @@ describe('parseChatDelta', () => {
       { delta: { ...good.delta, asks: {} } },
       { delta: { ...good.delta, pane: [] } },
       { delta: { ...good.delta, trimmed: 'yes' } },
+      { delta: { ...good.delta, earlier: -1 } },
+      { delta: { ...good.delta, earlier: '3' } },
     ];
     for (const raw of bad) expect(parseChatDelta(raw), JSON.stringify(raw)?.slice(0, 80)).toBeNull();
   });
@@ -53,6 +55,8 @@ describe('applyChatDelta', () => {
     expect(next.entries[0]).toBe(held.entries[0]);
     expect(next.trimmed).toBe(true);
     expect(next.pane).toBe(held.pane);
+    // A tail's count of what it left out moves as the tail slides.
+    expect(applyChatDelta({ ...held, earlier: 4 }, '"v1"', parseChatDelta({ delta: { ...good.delta, earlier: 5 } })!)?.earlier).toBe(5);
   });
 
   it('refuses a delta made for another version or another list, or one that reaches past it', () => {

@@ -30,6 +30,7 @@ const FIELDS: Record<Exclude<keyof ChatDelta, 'from' | 'held' | 'entries'>, (v: 
   asks: Array.isArray,
   sends: Array.isArray,
   trimmed: (v) => typeof v === 'boolean',
+  earlier: isCount,
 };
 
 /** A delta reply's `delta`, or null when it is not one this phone can apply. */

@@ -44,6 +44,9 @@ describe('kept copies', () => {
     expect(await copies.read('chat', parseChatView)).toEqual({ value: chat, at: 1234 });
     expect(await copies.read('dashboard', parseDashboard)).toEqual({ value: dashboard, at: 99 });
     expect(parseAgentView({ agent: agentRow(null), conversations: [], layout: [], starters: [] })).not.toBeNull();
+    // A tail read's copy keeps how much it left out; a count that is not one drops the copy.
+    expect(parseChatView({ ...chat, earlier: 1800 })).toEqual({ ...chat, earlier: 1800 });
+    expect(parseChatView({ ...chat, earlier: -1 })).toBeNull();
   });
 
   it('drop a copy of another shape or version unread, and never throw', async () => {

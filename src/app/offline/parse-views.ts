@@ -103,5 +103,8 @@ export function parseChatView(raw: unknown): ChatJson | null {
   const asks = all(raw.asks, parsePhoneAsk);
   const sends = all(raw.sends, parseSend);
   if (!agent || !entries || !asks || !sends) return null;
-  return { agent, pane: { ...(pane as unknown as ChatJson['pane']), turn }, entries, asks, trimmed: raw.trimmed as boolean, sends };
+  // A tail read's copy says how much it left out, so the chat offers the rest once online again.
+  const earlier = count(raw.earlier);
+  if (raw.earlier !== undefined && earlier === undefined) return null;
+  return { agent, pane: { ...(pane as unknown as ChatJson['pane']), turn }, entries, asks, trimmed: raw.trimmed as boolean, sends, ...(earlier === undefined ? {} : { earlier }) };
 }

@@ -425,3 +425,94 @@ it("shows back an answer only in its own agent's chat (two agents raise the same
   await open(store, 'desk-b');
   expect(store.given.value.size).toBe(0);
 });
+
+describe('a chat opened at its newest entries (the bridge’s tail)', () => {
+  const reply = (n: number): ChatEntry => ({ type: 'item', item: { id: `m${n}`, at: '', kind: 'reply', text: `line ${n}` } });
+  const whole = (trimmed = false): ChatJson => ({ ...chatOf('desk', []), entries: [1, 2, 3, 4, 5].map(reply), trimmed });
+  const tailOf = (chat: ChatJson): ChatJson => ({ ...chat, entries: chat.entries.slice(3), earlier: 3 });
+  const ids = (store: ChatStore) => store.entries.value.map((e) => (e.type === 'item' ? e.item.id : e.id));
+
+  /** A bridge whose long-polls wait for `push`; `failWhole` makes whole reads fail. */
+  function rig({ seenKey = null as string | null, trimmed = false, failWhole = false } = {}) {
+    const reads: { tail: boolean; etag: string | null; held: boolean; wait: boolean }[] = [];
+    const held: ((chat: ChatJson) => void)[] = [];
+    const state = { failWhole };
+    const client = {
+      chat: (_a: string, _p: string, etag: string | null, options: ChatReadOptions = {}): Promise<Fetched<ChatJson>> => {
+        const tail = options.tail === true;
+        reads.push({ tail, etag, held: options.held !== undefined, wait: options.wait === true });
+        if (options.wait && etag) return new Promise((resolve) => held.push((chat) => resolve({ changed: true, data: structuredClone(chat), etag: '"later"' })));
+        if (!tail && state.failWhole) return Promise.reject(new Error('the bridge is gone'));
+        const chat = whole(trimmed);
+        return Promise.resolve({ changed: true, data: structuredClone(tail ? tailOf(chat) : chat), etag: tail ? '"tail"' : '"whole"' });
+      },
+    } as unknown as BridgeClient;
+    const seen = { lastSeen: () => seenKey, markSeen: () => {}, clear: () => {} };
+    const store = createChatStore(
+      client,
+      createIntentsStore(
+        client,
+        createStorage(() => memory()),
+      ),
+      { isVisible: () => true, onVisibility: () => () => {}, failedRetryMs: 60_000 },
+      undefined,
+      seen,
+    );
+    return { store, reads, held, state };
+  }
+
+  it('reads only the tail at first, and the whole chat (naming no tail ETag) once the reader reaches for older entries', async () => {
+    const { store, reads, held } = rig();
+    await open(store, 'desk');
+    expect(ids(store)).toEqual(['m4', 'm5']);
+    expect(reads[0]).toEqual({ tail: true, etag: null, held: false, wait: false });
+    expect(store.olderPhase.value).toBe('idle');
+    const loading = store.loadOlder();
+    expect(store.olderPhase.value).toBe('loading');
+    await loading;
+    expect(ids(store)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(store.chat.value?.earlier).toBeUndefined();
+    expect(reads.find((r) => !r.tail)).toEqual({ tail: false, etag: null, held: false, wait: false });
+    // From then on the whole chat is what is polled, under its own ETag (once the tail's long-poll ends).
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!(tailOf(whole()));
+    await vi.waitFor(() => expect(reads.at(-1)).toEqual({ tail: false, etag: '"whole"', held: true, wait: true }));
+    expect(ids(store)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+
+  it('keeps the trimmed line for the chat’s real beginning, not the tail’s', async () => {
+    const { store } = rig({ trimmed: true });
+    await open(store, 'desk');
+    expect(store.trimmed.value).toBe(false);
+    await store.loadOlder();
+    expect(store.trimmed.value).toBe(true);
+  });
+
+  it('never lets a tail read that ends after the whole chat was asked for take its place', async () => {
+    const { store, held } = rig();
+    await open(store, 'desk');
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // the tail's long-poll
+    await store.loadOlder();
+    held.shift()!(tailOf({ ...whole(), entries: [...whole().entries, reply(6)] }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ids(store)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+
+  it('reads the whole chat at once when the entry seen last is older than the tail, so the divider goes where the reader left off', async () => {
+    const { store, reads } = rig({ seenKey: 'i:m1' });
+    await open(store, 'desk');
+    expect(ids(store)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(store.unread.value).toBe('i:m2');
+    expect(reads.slice(0, 2).map((r) => r.tail)).toEqual([true, false]);
+  });
+
+  it('says so when the whole chat cannot be read, and tries again when asked', async () => {
+    const { store, state } = rig({ failWhole: true });
+    await open(store, 'desk');
+    await store.loadOlder();
+    expect([store.olderPhase.value, ids(store)]).toEqual(['failed', ['m4', 'm5']]);
+    state.failWhole = false;
+    await store.loadOlder();
+    expect(ids(store)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+});

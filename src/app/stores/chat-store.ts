@@ -13,7 +13,7 @@ import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';
 import { reuseUnchanged } from './reuse-unchanged';
 import type { SeenStore } from './seen-store';
-import { firstUnread } from './unread';
+import { firstUnread, indexOfKey } from './unread';
 import { entryKey } from '../../wire/entry-key';
 
 /** How long a card stays to say why a tap was not taken, after its question left the chat. */
@@ -28,11 +28,15 @@ export interface ChatStore {
    * change stays the same object between reads.
    */
   entries: ReadonlySignal<ChatEntry[]>;
-  /** Where loading older items stands; `start` when nothing older can be shown. */
+  /**
+   * Where loading older items stands; `start` when nothing older can be shown. A chat opens with
+   * only its newest entries (the bridge's tail); the first reach for older ones reads the whole
+   * chat, and only then the agent's history.
+   */
   olderPhase: ReadonlySignal<OlderPhase>;
   /** The chat's beginning is gone: said by the bridge, or by the history once it was read. */
   trimmed: ReadonlySignal<boolean>;
-  /** Shows the items just older than the first one shown (agents with the `history` cap). */
+  /** Shows the entries just older than the first one shown: the rest of the chat, then the agent's history (the `history` cap). */
   loadOlder(): Promise<void>;
   /**
    * Open asks to show: a taken ask leaves at once, before the next read confirms it; an ask the
@@ -76,6 +80,11 @@ interface Target {
   conversationId?: string;
   /** The unread divider was decided, at the first read of this visit. */
   divided?: boolean;
+  /**
+   * Reads the whole chat, not only its newest entries (`?tail=1`): the reader reached for older
+   * ones, or the entry they saw last is older than the tail. Set once, for the rest of the visit.
+   */
+  whole?: boolean;
 }
 
 export function createChatStore(client: BridgeClient, intents: IntentsStore, env?: PollEnv, copies?: KeptCopies, seen?: SeenStore): ChatStore {
@@ -96,6 +105,9 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
   const missing = signal<Missing>(null);
   const chat = computed(() => current.value?.resource.data.value ?? null);
   const older = createOlderItems();
+  /** Reading the whole chat for the reader who reached for what its tail left out. */
+  const widening = signal<'idle' | 'loading' | 'failed'>('idle');
+  const leftOut = () => (chat.peek()?.earlier ?? 0) > 0;
   // Unchanged entries are reused where a read arrives (see show), so this only reads.
   const live = computed(() => chat.value?.entries ?? NO_ENTRIES);
   const entries = computed(() => (older.entries.value.length > 0 ? older.entries.value.concat(live.value) : live.value));
@@ -168,10 +180,19 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const target = current.peek();
       if (target) seen?.markSeen(target.agent, target.paneId, key);
     },
-    olderPhase: older.phase,
-    trimmed: computed(() => (chat.value?.trimmed ?? false) || older.trimmed.value),
+    olderPhase: computed(() => ((chat.value?.earlier ?? 0) > 0 ? widening.value : older.phase.value)),
+    // The trimmed line goes above the chat's oldest entry: not above a tail that left entries out.
+    trimmed: computed(() => ((chat.value?.trimmed ?? false) && !((chat.value?.earlier ?? 0) > 0)) || older.trimmed.value),
     async loadOlder() {
       const target = current.peek();
+      if (target && leftOut()) {
+        if (widening.peek() === 'loading') return;
+        target.whole = true;
+        widening.value = 'loading';
+        const answered = await target.resource.refresh();
+        if (current.peek() === target) widening.value = answered ? 'idle' : 'failed';
+        return;
+      }
       if (!target || !chat.peek()?.agent.caps?.history) return;
       const first = entries.peek().find((e) => e.type === 'item');
       await older.load(first?.type === 'item' ? first.item.id : null, (after) => historyPage(target, after));
@@ -190,11 +211,23 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
     show(agent, paneId) {
       const read = async (etag: string | null, options: ReadOptions): Promise<Fetched<ChatJson>> => {
         try {
+          const tail = !target.whole;
           // The chat held at `etag` (the poll sets both together): the bridge may send only what changed since.
-          const held = resource.data.peek() ?? undefined;
-          const result = await client.chat(agent, paneId, etag, { ...options, held });
+          // A tail held when the whole chat is wanted is not named: its ETag is the tail's, not the whole chat's.
+          const heldNow = resource.data.peek() ?? undefined;
+          const named = tail || heldNow?.earlier === undefined;
+          let result = await client.chat(agent, paneId, named ? etag : null, { ...options, held: named ? heldNow : undefined, tail });
           missing.value = null;
           if (!result.changed) return result;
+          // A tail read answered after the whole chat was asked for: the whole chat's read stands.
+          if (tail && target.whole) return { changed: false };
+          const seenKey = seenAtOpen.peek();
+          if (tail && !target.divided && seenKey !== null && (result.data.earlier ?? 0) > 0 && indexOfKey(result.data.entries, seenKey) < 0) {
+            // The entry seen last is older than the tail: the whole chat, so the divider goes where the reader left off.
+            target.whole = true;
+            result = await client.chat(agent, paneId, null, { signal: options.signal });
+            if (!result.changed) return result;
+          }
           // An entry that did not change keeps the object the screen drew, so only what changed redraws:
           // a delta keeps them by itself; a whole view is matched to what was drawn.
           const drawn = resource.data.peek()?.entries ?? NO_ENTRIES;
@@ -223,6 +256,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
       const target: Target = { agent, paneId, resource };
       seenAtOpen.value = seen?.lastSeen(agent, paneId) ?? null;
       unread.value = null;
+      widening.value = 'idle';
       current.value = target;
       changed.value = {};
       older.reset();

@@ -79,6 +79,23 @@ export function chatView(handle: AgentHandle, paneId: string): LiveView {
 }
 
 /**
+ * A chat's newest `keep` entries, and how many were left out before them (`earlier`): what a phone
+ * opening a long chat reads and draws first. A view of its own (its own key, so its own ETag and
+ * deltas), rendered from the whole chat's.
+ */
+export function chatTail(view: LiveView, keep: number): LiveView {
+  return {
+    ...view,
+    key: JSON.stringify(['tail', view.key]),
+    render: (): ChatJson => {
+      const chat = view.render() as ChatJson;
+      const earlier = Math.max(0, chat.entries.length - keep);
+      return { ...chat, entries: earlier > 0 ? chat.entries.slice(earlier) : chat.entries, earlier };
+    },
+  };
+}
+
+/**
  * Sends a view with its ETag. With `wait` and the phone's current tag, the reply is held until
  * the view changes (a long-poll), so a new item reaches the phone without waiting for a poll.
  * Every reader of a view shares its one rendering per change. A chat read that takes deltas and

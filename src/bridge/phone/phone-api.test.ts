@@ -202,3 +202,46 @@ describe('chat deltas', () => {
     expect(await (await get(CHAT, { 'if-none-match': recent })).json()).not.toHaveProperty('delta');
   });
 });
+
+describe('a chat read of its newest entries (?tail=1)', () => {
+  const CHAT = '/api/agents/desk/panes/p';
+  const ids = (chat: ChatJson) => chat.entries.map((e) => (e.type === 'item' ? e.item.id : e.id));
+
+  it('sends only the newest entries and how many it left out, under an ETag of its own; the whole view is unchanged', async () => {
+    await setup({ asks: true }, { chatTail: 3 });
+    for (let i = 2; i <= 5; i += 1) await write(`i${i}`, `line ${i}`);
+    const tail = await get(`${CHAT}?tail=1`);
+    const tailChat = (await tail.json()) as ChatJson;
+    expect([ids(tailChat), tailChat.earlier]).toEqual([['i3', 'i4', 'i5'], 2]);
+    const whole = await get(CHAT);
+    const wholeChat = (await whole.json()) as ChatJson;
+    expect([ids(wholeChat), wholeChat]).toEqual([['i1', 'i2', 'i3', 'i4', 'i5'], expect.not.objectContaining({ earlier: expect.anything() })]);
+    expect(tail.headers.get('etag')).not.toBe(whole.headers.get('etag'));
+    // The tail's ETag names nothing the whole view can answer 304 or a delta to.
+    const crossed = await get(`${CHAT}?delta=1`, { 'if-none-match': tail.headers.get('etag')! });
+    expect([crossed.status, ids((await crossed.json()) as ChatJson)]).toEqual([200, ['i1', 'i2', 'i3', 'i4', 'i5']]);
+  });
+
+  it('answers a held tail read with a delta that slides the tail, which applied to the held tail is the new tail', async () => {
+    await setup({ asks: true }, { chatTail: 3 });
+    for (let i = 2; i <= 5; i += 1) await write(`i${i}`, `line ${i}`);
+    const first = await get(`${CHAT}?tail=1`);
+    const etag = first.headers.get('etag')!;
+    const heldChat = (await first.json()) as ChatJson;
+    const held = get(`${CHAT}?tail=1&wait=1&delta=1`, { 'if-none-match': etag });
+    pane.item({ id: 'i6', kind: 'reply', text: 'just written' });
+    void bridge.agents.get('desk')!.poller.poll();
+    const reply = await held;
+    const delta = parseChatDelta(await reply.json())!;
+    expect([delta.entries, delta.earlier]).toEqual([[[1, 2], { type: 'item', item: expect.objectContaining({ id: 'i6' }) }], 3]);
+    const now = await get(`${CHAT}?tail=1`);
+    expect(reply.headers.get('etag')).toBe(now.headers.get('etag'));
+    expect(applyChatDelta(heldChat, etag, delta)).toEqual(await now.json());
+  });
+
+  it('says 0 left out of a chat no longer than the tail', async () => {
+    await setup({ asks: true }, { chatTail: 3 });
+    const chat = (await (await get(`${CHAT}?tail=1`)).json()) as ChatJson;
+    expect([ids(chat), chat.earlier]).toEqual([['i1'], 0]);
+  });
+});

@@ -18,9 +18,11 @@ import type { ViewRenders } from './long-poll';
  * request's headers (past that the oldest such is closed: `connection-guard.ts`);
  * one device holds at most `heldPerDevice` long-polls (a phone needs one per screen). A phone
  * that holds one of a chat's last `chatVersions` renderings is sent only what changed since
- * (`?delta=1`), for the `chatViews` chats rendered last; an older version gets the whole view.
+ * (`?delta=1`), for the `chatViews` chats rendered last; an older version gets the whole view. A
+ * chat read with `?tail=1` carries only its newest `chatTail` entries (a phone opening a chat reads
+ * and draws these, and the whole chat only once the reader scrolls up to them).
  */
-export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, waitingAtOnce: 64, waitingPerAddress: 16, heldPerDevice: 16, chatVersions: 8, chatViews: 32 };
+export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, waitingAtOnce: 64, waitingPerAddress: 16, heldPerDevice: 16, chatVersions: 8, chatViews: 32, chatTail: 200 };
 
 export interface PhoneApiDeps {
   /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */

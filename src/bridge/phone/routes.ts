@@ -19,7 +19,7 @@ import { readJson, sendJson } from '../http/http-json';
 import { paired } from '../http/route-types';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
 import { closedPage, conversationHistory, cursorParam } from './history';
-import { agentView, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
+import { agentView, chatTail, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
 import type { CrewViews } from '../crew/crew-views';
 import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
 import type { PhoneRequest, PhoneRoute } from './phone-route';
@@ -77,7 +77,11 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   live('dashboard', (r) => dashboardView(r.server.deps)),
   // A member's agent (`<agent>@<label>`, on the lead of a crew) is read from the member's bridge.
   live('agent', (r) => (onMember(r) ? memberAgentView(onMember(r)!, r.params.agent ?? '') : agentView(agentOf(r, r.params.agent)))),
-  live('chat', (r) => (onMember(r) ? memberChatView(onMember(r)!, r.params.agent ?? '', r.params.paneId ?? '') : chatView(agentOf(r, r.params.agent), r.params.paneId ?? ''))),
+  live('chat', async (r) => {
+    const view = onMember(r) ? await memberChatView(onMember(r)!, r.params.agent ?? '', r.params.paneId ?? '') : chatView(agentOf(r, r.params.agent), r.params.paneId ?? '');
+    // `?tail=1`: only the newest entries, for a phone opening the chat (PHONE_LIMITS.chatTail).
+    return r.url.searchParams.has('tail') ? chatTail(view, r.server.limits.chatTail) : view;
+  }),
   // Closed conversations: always read from the agent, never from the bridge's store or cache.
   once('closed', (r) => {
     const after = cursorParam(r.url.searchParams.get('after'));

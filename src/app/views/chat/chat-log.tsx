@@ -26,8 +26,10 @@ interface Props {
   entries: ChatEntry[];
   /** The conversation's beginning is gone: said once, at the top. */
   trimmed: boolean;
-  /** Loading older items, for agents that keep a history; null otherwise. */
+  /** Loading older entries: what the chat's tail read left out, or an agent's history; null when there are none. */
   older: OlderControl | null;
+  /** Entries before the first one here that were left out (a tail read): each row's place counts them. */
+  earlier?: number | undefined;
   /** The first entry not seen when the chat opened: the divider goes above it, and the chat opens there. */
   unreadAt?: number | null | undefined;
   /** What this phone answered, by ask id: decision lines show it back. */
@@ -38,7 +40,7 @@ interface Props {
  * The chat's items, oldest first, with their day headings and group times; older ones load at
  * the top. Only the rows near the viewport are drawn (a long chat stays light on a phone).
  */
-export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_ANSWERS }: Props) {
+export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null, given = NO_ANSWERS }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
   const locale = pageLocale();
@@ -51,7 +53,8 @@ export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_A
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
-      {older && entries.length > 0 && <OlderRow {...older} />}
+      {/* With the rows, not before: above rows not drawn yet it would be in view, and load older items for nothing. */}
+      {older && drawn.length > 0 && <OlderRow {...older} />}
       <WindowedList
         items={drawn}
         keyOf={entryKey}
@@ -61,7 +64,7 @@ export function ChatLog({ entries, trimmed, older, unreadAt = null, given = NO_A
             entry={entry}
             day={times[i]?.day}
             time={times[i]?.at === undefined ? undefined : clockLabel(times[i].at, locale)}
-            pos={i + 1}
+            pos={earlier + i + 1}
             rowRef={ref}
             unread={i === unreadAt}
             given={entry.type === 'decision' && entry.askId !== undefined ? given.get(entry.askId) : undefined}

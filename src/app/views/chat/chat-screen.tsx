@@ -92,7 +92,8 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
             key={paneId}
             entries={entries}
             trimmed={store.trimmed.value}
-            older={chat?.agent.caps?.history ? { phase: store.olderPhase.value, load: loadOlder } : null}
+            older={chat?.agent.caps?.history || (chat?.earlier ?? 0) > 0 ? { phase: store.olderPhase.value, load: loadOlder } : null}
+            earlier={chat?.earlier}
             unreadAt={unreadAt}
             given={given}
           />
