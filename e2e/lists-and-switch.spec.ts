@@ -139,6 +139,15 @@ test('the list is a messenger’s: most recent first, a time on every row in the
     }),
   );
   expect(squeezed).toEqual([]);
+  // Each of a row's lines takes the row's whole width: a title breaks a word only when the row has no room left for it.
+  const narrow = await page.locator('a[data-pane]').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const style = getComputedStyle(row);
+      const inner = row.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [...row.children].some((line) => line.getBoundingClientRect().width < inner - 1) ? [row.getAttribute('data-pane')] : [];
+    }),
+  );
+  expect(narrow).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/list-ru-200.png`, fullPage: true });
 });
 
