@@ -36,6 +36,26 @@ const dashboard: DashboardJson = {
 
 afterEach(() => vi.useRealTimers());
 
+/**
+ * A chat's kept copy in memory, with the page's leaving and the frame's paint in the test's hands:
+ * `paint` runs each waiting write at once, or holds it in `painted` until the test paints.
+ */
+function copyRig({ paint = 'held', now = () => 1 }: { paint?: 'held' | 'at once'; now?: () => number } = {}) {
+  const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
+  const write = vi.spyOn(copies, 'write');
+  const painted: (() => void)[] = [];
+  const leaving: (() => void)[] = [];
+  const copy = keptCopy(
+    copies,
+    'chat',
+    () => Promise.resolve(parseChatView),
+    now,
+    (flush) => leaving.push(flush),
+    (then) => (paint === 'at once' ? then() : painted.push(then)),
+  );
+  return { copy, write, painted, leaving };
+}
+
 describe('kept copies', () => {
   it('read back through the parsers exactly what was kept, with when it was read', async () => {
     const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
@@ -72,19 +92,8 @@ describe('kept copies', () => {
 
   it('write the first read once the frame that draws it is painted, then the last of a burst a little later', async () => {
     vi.useFakeTimers();
-    const backend = memoryBackend();
-    const copies = createKeptCopies(() => Promise.resolve(backend));
-    const write = vi.spyOn(copies, 'write');
-    const painted: (() => void)[] = [];
     let clock = 1;
-    const copy = keptCopy(
-      copies,
-      'chat',
-      () => Promise.resolve(parseChatView),
-      () => clock,
-      () => {},
-      (then) => painted.push(then),
-    );
+    const { copy, write, painted } = copyRig({ now: () => clock });
     copy.save(chat);
     expect(write).not.toHaveBeenCalled(); // nothing stands between the bridge's answer and its frame
     for (const paint of painted.splice(0)) paint();
@@ -99,18 +108,7 @@ describe('kept copies', () => {
   });
 
   it('write the first copy when the page is left before its frame is painted, and once only', async () => {
-    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
-    const write = vi.spyOn(copies, 'write');
-    const painted: (() => void)[] = [];
-    const leaving: (() => void)[] = [];
-    const copy = keptCopy(
-      copies,
-      'chat',
-      () => Promise.resolve(parseChatView),
-      () => 1,
-      (flush) => leaving.push(flush),
-      (then) => painted.push(then),
-    );
+    const { copy, write, painted, leaving } = copyRig();
     copy.save(chat);
     for (const leave of leaving) leave(); // a reload right after the read
     expect(write).toHaveBeenCalledTimes(1);
@@ -146,17 +144,7 @@ describe('kept copies', () => {
 
   it('write what waits when the page is left, and not again when its timer would have run', async () => {
     vi.useFakeTimers();
-    const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
-    const write = vi.spyOn(copies, 'write');
-    const leaving: (() => void)[] = [];
-    const copy = keptCopy(
-      copies,
-      'chat',
-      () => Promise.resolve(parseChatView),
-      () => 1,
-      (flush) => leaving.push(flush),
-      (then) => then(), // painted at once
-    );
+    const { copy, write, leaving } = copyRig({ paint: 'at once' });
     copy.save(chat);
     copy.save({ ...chat, trimmed: true });
     expect(write).toHaveBeenCalledTimes(1);
