@@ -432,7 +432,7 @@ describe('a chat opened at its newest entries (the bridge’s tail)', () => {
   const tailOf = (chat: ChatJson): ChatJson => ({ ...chat, entries: chat.entries.slice(3), earlier: 3 });
   const ids = (store: ChatStore) => store.entries.value.map((e) => (e.type === 'item' ? e.item.id : e.id));
 
-  /** A bridge whose long-polls wait for `push`; `failWhole` makes whole reads fail. */
+  /** A bridge whose long-polls wait in `held` until the test answers them; `failWhole` makes whole reads fail. */
   function rig({ seenKey = null as string | null, trimmed = false, failWhole = false } = {}) {
     const reads: { tail: boolean; etag: string | null; held: boolean; wait: boolean }[] = [];
     const held: ((chat: ChatJson) => void)[] = [];
