@@ -18,6 +18,9 @@ const loaded = () => new Promise<void>((resolve) => (document.readyState === 'co
 let firstScreenDone!: () => void;
 const afterFirstScreen = new Promise<void>((resolve) => (firstScreenDone = resolve));
 
+/** Settles in a task of its own, after whatever the browser has waiting (a paint, an input). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const router = createRouter();
 // The first screen's data and code are asked for now, not after the first render; a pairing link comes first.
 const firstRoute = hasPairingLink(location.hash) ? null : router.route.peek();
@@ -33,19 +36,29 @@ const stores = createStores({
       }
     : {}),
 });
-if (firstRoute) loadFirstCode(firstRoute, stores);
-router.start();
-stores.connection.start();
-stores.pairing.start();
-stores.update.start();
-stores.install.start();
-// The words first (a language other than English is one small file) and, on the dashboard, its data
-// (at most 400 ms: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
-// screens' shared code separate chunks, a larger first load.)
-// Notifications' code (the push store) and the acts' (a tap's first screen needs them) load, and the
-// service worker registers, once the browser is idle after that render: nothing on the first screen
-// waits for them, and loading them beside the first screen's data made one long task.
-void Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]).then(() => {
+void start();
+
+/**
+ * The rest of the start, in short tasks with the browser's own work between them: one long task
+ * from the script's arrival to the first render kept the page from answering (and counted as
+ * blocking time) for all of it. The first screen's data was asked for above, before the first yield.
+ */
+async function start(): Promise<void> {
+  await nextTask();
+  if (firstRoute) loadFirstCode(firstRoute, stores);
+  router.start();
+  stores.connection.start();
+  stores.pairing.start();
+  stores.update.start();
+  stores.install.start();
+  await nextTask();
+  // The words first (a language other than English is one small file) and, on the dashboard, its data
+  // (at most 400 ms: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
+  // screens' shared code separate chunks, a larger first load.)
+  // Notifications' code (the push store) and the acts' (a tap's first screen needs them) load, and the
+  // service worker registers, once the browser is idle after that render: nothing on the first screen
+  // waits for them, and loading them beside the first screen's data made one long task.
+  await Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]);
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
   const later = () => {
     firstScreenDone();
@@ -54,4 +67,4 @@ void Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaint
   };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 1500 });
   else setTimeout(later, 0);
-});
+}
