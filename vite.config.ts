@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/bridge/phone/precompress';
 import { chunkMap } from './src/app/bench/chunk-map';
+import { CHUNK_GROUPS } from './src/app/bench/chunk-groups';
 
 export default defineConfig({
   plugins: [
@@ -34,29 +35,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Chunks by screen, not by module: Rolldown's own split gave a chat's first screen 17 files beyond the first
-          // load, and a phone's browser asks for six at a time, each a round trip (three rounds before the chat could
-          // draw; the chat's Lighthouse LCP 0.25 s simulated longer). The higher priority takes a module first.
-          groups: [
-            // Every module the entry loads statically, in the entry's one chunk. Without this, Rolldown puts modules that
-            // the entry shares with lazy chunks in separate common chunks and leaves some unmerged (a module shared through
-            // the lazy chunks' own common chunk, as wire/limits.ts through parse-views and sanitize-markup; a re-export,
-            // as i18n.ts's of locale-pick.ts): each one more request and a worse gzip for the first screen.
-            { name: 'index', tags: ['$initial'], priority: 4 },
-            // The stores of what the person does (answers, sends, stops): the dashboard loads them after its first
-            // screen, and every chat needs them, so they are neither's.
-            { name: 'acts', test: /src[\\/]app[\\/]stores[\\/](acts-store|intents-store|intent-ledger)\.ts$/, priority: 3 },
-            // What two or more lazy screens share (a chat's row, navigation, the manage controls): one file. The chat's
-            // own views and markdown code are left to the chat's file, which a closed chat loads too.
-            { name: 'common', test: /src[\\/](app|wire)[\\/](?!views[\\/]chat[\\/]|markdown[\\/])/, minShareCount: 2, priority: 2 },
-            // The chat screen and all the first-code.ts asks for with it (its store, the markup maker and the
-            // sanitiser) and its deltas: one file. `npm run size` holds a chat's first code to six files (chat-code.ts).
-            {
-              name: 'chat',
-              test: /src[\\/]app[\\/](views[\\/]chat[\\/]chat-screen\.tsx|stores[\\/]chat-store\.ts|markdown[\\/](markup|sanitize-markup)\.ts)$|src[\\/]wire[\\/]chat-delta\.ts$/,
-              priority: 1,
-            },
-          ],
+          // By screen, not by module (src/app/bench/chunk-groups.ts).
+          groups: CHUNK_GROUPS,
         },
       },
     },

@@ -7,15 +7,11 @@
  * `npm run build` first); prints the files, and exits 1 over the budget or when one is missing.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { CHAT_BESIDE, CHAT_SCREEN, ENTRY } from './chunk-groups';
 import { CHUNK_MAP, type ChunkEntry } from './chunk-map';
 
 /** The chat's own code, the acts', what they share with other screens, their two styles, and Rolldown's runtime. */
 const CHAT_CODE_BUDGET = 6;
-
-const SCREEN = 'src/app/views/chat/chat-screen.tsx';
-const ENTRY = 'src/app/main.tsx';
-/** Asked for beside the screen as the app starts (first-code.ts): to be in the same round of requests. */
-const BESIDE = ['src/app/stores/chat-store.ts', 'src/app/stores/acts-store.ts', 'src/app/markdown/markup.ts', 'src/app/markdown/sanitize-markup.ts'];
 
 /** The chunk's file and every file it loads before it runs: its static imports, theirs, and their styles. */
 function closure(map: Record<string, ChunkEntry>, file: string, into = new Set<string>()): Set<string> {
@@ -34,16 +30,16 @@ function main(): void {
   }
   const map = JSON.parse(readFileSync(CHUNK_MAP, 'utf8')) as Record<string, ChunkEntry>;
   const holding = (module: string) => Object.keys(map).find((file) => map[file]!.modules.includes(module));
-  const screen = holding(SCREEN);
+  const screen = holding(CHAT_SCREEN);
   const entry = holding(ENTRY);
   if (!screen || !entry) {
-    console.error(`${CHUNK_MAP} has no chunk with ${screen ? ENTRY : SCREEN}: not the app's build?`);
+    console.error(`${CHUNK_MAP} has no chunk with ${screen ? ENTRY : CHAT_SCREEN}: not the app's build?`);
     process.exit(1);
   }
   const first = closure(map, entry);
   const files = [...closure(map, screen)].filter((file) => !first.has(file));
   for (const file of files) console.log(file);
-  const missing = BESIDE.filter((module) => !files.includes(holding(module) ?? '') && !first.has(holding(module) ?? ''));
+  const missing = CHAT_BESIDE.filter((module) => !files.includes(holding(module) ?? '') && !first.has(holding(module) ?? ''));
   for (const module of missing) console.log(`${module} is not among them: one more round of requests before the chat's rows`);
   const over = files.length > CHAT_CODE_BUDGET;
   console.log(`chat's first code: ${files.length} file(s) beyond the first load (budget ${CHAT_CODE_BUDGET})${over ? ' — OVER BUDGET' : ''}`);
