@@ -47,6 +47,17 @@ export function crewCall(origin: string, call: CrewCall, tls?: CrewTls): Promise
   return done.finally(() => stop && call.signal?.removeEventListener('abort', stop));
 }
 
+/** One word to the other side as this bridge parts from it (left, or removed it), within a short deadline: whether it heard. */
+export async function partFrom(origin: string, path: string, key: string, limits: { partingMs: number; replyBytes: number }, tls?: CrewTls): Promise<boolean> {
+  try {
+    const res = await crewCall(origin, { method: 'POST', path, key, body: {}, deadlineMs: limits.partingMs, maxBytes: limits.replyBytes }, tls);
+    return res.status === 200;
+  } catch (err) {
+    if (err instanceof TransportError) return false;
+    throw err;
+  }
+}
+
 function describe(err: NodeJS.ErrnoException): TransportError {
   const code = typeof err.code === 'string' ? err.code : 'unknown';
   if (code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused');

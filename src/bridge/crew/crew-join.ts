@@ -8,9 +8,10 @@ import { CREW_PATHS } from './crew-paths';
 import { CrewRefusal, remoteWords, type CREW_LIMITS, type OwnOrigin } from './crew-terms';
 
 /**
- * A member's side of joining (`collie crew join`), apart from the crew's state: what it checks
- * before it asks (each mistake one sentence), and the ask itself, over HTTPS to the lead's own
- * address, no redirect followed, within its deadline.
+ * Joining a crew, apart from the crew's state. The member's side (`collie crew join`): what it
+ * checks before it asks (each mistake one sentence), and the ask itself, over HTTPS to the lead's
+ * own address, no redirect followed, within its deadline. The lead's side: its call back to the
+ * origin the member named, before it takes the member in.
  */
 
 /** The lead's origin and this bridge's own, once the label, the code and both addresses hold. */
@@ -43,4 +44,18 @@ export async function requestJoin(
   if (res.status !== 200) throw new CrewRefusal(`the lead refused: ${remoteWords(res.json, res.status)}`);
   const given = isRecord(res.json) ? str(res.json.label) : undefined;
   return given !== undefined && !checkName(given) ? given : body.label;
+}
+
+/** On the lead: null when the member answered at its origin, with the lead's key, as the label it joins under; else why not. */
+export async function callMemberBack(origin: string, leadKey: string, label: string, limits: typeof CREW_LIMITS, tls: CrewTls | undefined): Promise<string | null> {
+  try {
+    const res = await crewCall(origin, { method: 'GET', path: CREW_PATHS.hello, key: leadKey, deadlineMs: limits.helloMs, maxBytes: limits.replyBytes }, tls);
+    if (res.status >= 300 && res.status < 400) return `it answered with a redirect (${res.status}), which is not followed`;
+    if (res.status !== 200) return `it answered ${res.status}`;
+    if (!isRecord(res.json) || res.json.label !== label) return 'another bridge answers there';
+    return null;
+  } catch (err) {
+    if (err instanceof TransportError) return err.message;
+    throw err;
+  }
 }

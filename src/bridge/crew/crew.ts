@@ -1,22 +1,22 @@
 /**
  * The crew room: one phone, several machines. A bridge is the lead of a crew, a member of one, or
  * neither. The lead invites (`collie crew invite`: a one-time code, under pairing's rules), a
- * member joins with it and names its own HTTPS origin (`crew-join.ts`), which the lead calls back
- * before it takes the member in (`crew.ts`; the terms both use in `crew-terms.ts`); both keep what they know of the other in `<state>/crew.json`
- * (`crew-file.ts`, 0600), the other's key only as its hash. Bridges speak HTTPS only
- * (`crew-call.ts`), on the paths of `crew-paths.ts`, answered by `crew-routes.ts`.
+ * member joins with it and names its own HTTPS origin, which the lead calls back before it takes
+ * the member in (both sides in `crew-join.ts`; the terms both use in `crew-terms.ts`). Both keep
+ * what they know of the other in `<state>/crew.json` (`crew-file.ts`, 0600), the other's key only
+ * as its hash. Bridges speak HTTPS only (`crew-call.ts`), on the paths of `crew-paths.ts`,
+ * answered by `crew-routes.ts`.
  */
 import { looksLikeSecret } from '../../wire/pairing-link';
 import { isRecord, str } from '../../wire/read';
 import { checkName } from '../config/source-rules';
 import { HttpError } from '../http/http-error';
-import { TransportError } from '../link/transport';
 import { FailureLimit } from '../pairing/failure-limit';
 import type { DeviceInfo } from '../pairing/device-store';
 import { Invitations } from '../pairing/invitations';
 import { hashSecret, mintSecret, secretMatches } from '../pairing/secrets';
-import { crewCall } from './crew-call';
-import { checkJoin, requestJoin } from './crew-join';
+import { partFrom } from './crew-call';
+import { callMemberBack, checkJoin, requestJoin } from './crew-join';
 import { CODE_WORDS, CREW_LIMITS, CrewRefusal, LEAD_DEVICE_ID, type CrewListing, type CrewOptions, type MemberState, type OwnOrigin } from './crew-terms';
 import { crewOrigin, readCrew, writeCrew, type CrewData, type CrewLead, type CrewMember } from './crew-file';
 import { CREW_PATHS } from './crew-paths';
@@ -139,31 +139,13 @@ export class Crew {
     if (origin === this.own.origin) throw new HttpError(400, 'bad-request', 'a bridge cannot join its own crew');
     const { leadKey, memberKey } = given;
     if (!looksLikeSecret(leadKey) || !looksLikeSecret(memberKey) || leadKey === memberKey) throw new HttpError(400, 'bad-request', 'the join carries no keys');
-    const answer = await this.callBack(origin, leadKey, str(given.label) ?? '');
+    const answer = await callMemberBack(origin, leadKey, str(given.label) ?? '', this.limits, this.options.tls);
     if (answer) throw new HttpError(400, 'bad-request', `the lead could not reach this member at ${origin}: ${answer}`);
     const member: CrewMember = { label, origin, key: leadKey, memberKeyHash: hashSecret(memberKey), joined: new Date(this.now()).toISOString() };
     await this.save({ ...this.data, members: [...this.data.members, member] });
     this.options.log(`[bridge] crew: ${label} joined (${origin})`);
     for (const listener of this.memberListeners) listener();
     return { label };
-  }
-
-  /** Null when the member answered at its origin, with the lead's key, as the label it joins under; else why not. */
-  private async callBack(origin: string, leadKey: string, label: string): Promise<string | null> {
-    try {
-      const res = await crewCall(
-        origin,
-        { method: 'GET', path: CREW_PATHS.hello, key: leadKey, deadlineMs: this.limits.helloMs, maxBytes: this.limits.replyBytes },
-        this.options.tls,
-      );
-      if (res.status >= 300 && res.status < 400) return `it answered with a redirect (${res.status}), which is not followed`;
-      if (res.status !== 200) return `it answered ${res.status}`;
-      if (!isRecord(res.json) || res.json.label !== label) return 'another bridge answers there';
-      return null;
-    } catch (err) {
-      if (err instanceof TransportError) return err.message;
-      throw err;
-    }
   }
 
   /** `collie crew remove <label>`: gone from the file and the phone at once; the member is told if it answers. */
@@ -173,7 +155,7 @@ export class Crew {
     await this.save({ ...this.data, members: this.data.members.filter((m) => m !== member) });
     this.forget(label);
     this.options.log(`[bridge] crew: ${label} removed`);
-    const told = await this.part(member.origin, CREW_PATHS.removed, member.key);
+    const told = await partFrom(member.origin, CREW_PATHS.removed, member.key, this.limits, this.options.tls);
     return { removed: true, told };
   }
 
@@ -272,18 +254,7 @@ export class Crew {
     if (!lead) return { left: false, told: false };
     await this.save({ lead: null, members: [] });
     this.options.log(`[bridge] crew: left the crew of ${lead.origin}`);
-    return { left: true, told: await this.part(lead.origin, CREW_PATHS.leave, lead.key), origin: lead.origin };
-  }
-
-  /** One word to the other side as this bridge parts from it, within a short deadline: whether it heard. */
-  private async part(origin: string, path: string, key: string): Promise<boolean> {
-    try {
-      const res = await crewCall(origin, { method: 'POST', path, key, body: {}, deadlineMs: this.limits.partingMs, maxBytes: this.limits.replyBytes }, this.options.tls);
-      return res.status === 200;
-    } catch (err) {
-      if (err instanceof TransportError) return false;
-      throw err;
-    }
+    return { left: true, told: await partFrom(lead.origin, CREW_PATHS.leave, lead.key, this.limits, this.options.tls), origin: lead.origin };
   }
 
   /** A wrong code or key counts against the address; past the allowance, 429 until the window moves. */
