@@ -149,6 +149,37 @@ test('a chat opened again shows an unread divider above the first item since: at
   await expect(divider(page)).toHaveCount(0); // all seen
 });
 
+test('a chat opened again while the bridge is slow shows its kept copy first; the divider comes with the bridge’s answer, and the chat opens there', async ({ page }) => {
+  const { pane } = await chatOf(page, 40, { send: true });
+  await expect(row(page, 'line 40')).toBeInViewport();
+  await page.getByRole('link', { name: 'Back' }).click();
+  for (let i = 1; i <= 60; i += 1) pane.item({ id: `new-${i}`, kind: 'reply', text: `new ${i}` });
+  await expect(page.getByRole('link', { name: /Long chat/ })).toContainText('new 60');
+
+  // The bridge's first answer for the chat is held (not made up: the real bridge answers it once
+  // let go), so the copy kept from the last visit shows first, as it does with a slow bridge.
+  let letGo!: () => void;
+  const held = new Promise<void>((done) => (letGo = done));
+  let first = true;
+  await page.route(/\/api\/agents\/long\/panes\/p(\?|$)/, async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.getByRole('link', { name: /Long chat/ }).click();
+  await expect(row(page, 'line 40')).toBeInViewport();
+  await expect(row(page, 'new 1')).toHaveCount(0);
+  await expect(divider(page)).toHaveCount(0); // the copy says nothing of what is new
+
+  letGo();
+  await expect(dividerRow(page)).toContainText('new 1');
+  await expect(dividerRow(page)).toBeInViewport();
+  await expect(row(page, 'new 60')).not.toBeInViewport();
+  await expect(jump(page)).toBeVisible();
+});
+
 test('the unread divider in every language, light and dark', async ({ page }) => {
   const { pane } = await chatOf(page, 40, { send: true });
   await expect(row(page, 'line 40')).toBeInViewport();
