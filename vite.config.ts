@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/bridge/phone/precompress';
-import { chunkMap } from './src/app/bench/chunk-map';
-import { CHUNK_GROUPS } from './src/app/bench/chunk-groups';
+import { chunkMap } from './src/app/build/chunk-map';
+import { CHUNK_GROUPS } from './src/app/build/chunk-groups';
 
 export default defineConfig({
   plugins: [
@@ -35,7 +35,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // By screen, not by module (src/app/bench/chunk-groups.ts).
+          // By screen, not by module (src/app/build/chunk-groups.ts).
           groups: CHUNK_GROUPS,
         },
       },

@@ -3,12 +3,12 @@
  * with the chat screen and everything it imports before it runs, with their styles. The store, the
  * sanitiser and the acts' code, which the app asks for beside it (first-code.ts), must be among
  * them: each file more is a request more before the chat's rows can be drawn, and a phone on a
- * slow link pays each one, six at a time. Reads the build's chunk map (chunk-map.ts; run
+ * slow link pays each one, six at a time. Reads the build's chunk map (../build/chunk-map.ts; run
  * `npm run build` first); prints the files, and exits 1 over the budget or when one is missing.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { CHAT_BESIDE, CHAT_SCREEN, ENTRY } from './chunk-groups';
-import { CHUNK_MAP, type ChunkEntry } from './chunk-map';
+import { CHAT_BESIDE, CHAT_SCREEN, ENTRY } from '../build/chunk-groups';
+import { CHUNK_MAP, type ChunkEntry } from '../build/chunk-map';
 
 /** The chat's own code, the acts', what they share with other screens, their two styles, and Rolldown's runtime. */
 const CHAT_CODE_BUDGET = 6;
@@ -39,7 +39,10 @@ function main(): void {
   const first = closure(map, entry);
   const files = [...closure(map, screen)].filter((file) => !first.has(file));
   for (const file of files) console.log(file);
-  const missing = CHAT_BESIDE.filter((module) => !files.includes(holding(module) ?? '') && !first.has(holding(module) ?? ''));
+  const missing = CHAT_BESIDE.filter((module) => {
+    const file = holding(module);
+    return file === undefined || (!files.includes(file) && !first.has(file));
+  });
   for (const module of missing) console.log(`${module} is not among them: one more round of requests before the chat's rows`);
   const over = files.length > CHAT_CODE_BUDGET;
   console.log(`chat's first code: ${files.length} file(s) beyond the first load (budget ${CHAT_CODE_BUDGET})${over ? ' — OVER BUDGET' : ''}`);

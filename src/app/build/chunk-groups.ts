@@ -1,7 +1,7 @@
 /**
  * How the build splits the phone's code into files (Rolldown's groups, `vite.config.ts`), and the
  * source files each screen's first code is known by: `npm run size` checks a chat's against the
- * same names (chat-code.ts). Paths are from the repository's root.
+ * same names (../bench/chat-code.ts). Paths are from the repository's root.
  */
 
 /** The app's entry: everything it imports statically is the first load. */

@@ -15,7 +15,7 @@ export const CHUNK_MAP = 'dist/app-chunks.json';
 /**
  * Writes which source files went into which chunk of the phone's build, and what each chunk
  * loads with it, for `npm run size` to check how many files a screen's first code takes
- * (chat-code.ts). Vite's own manifest would have to sit inside dist/app, where it would be served.
+ * (../bench/chat-code.ts). Vite's own manifest would have to sit inside dist/app, where it would be served.
  */
 export function chunkMap(root = process.cwd()): Plugin {
   return {
