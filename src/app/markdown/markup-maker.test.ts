@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { answerJob } from './answer-job';
-import { createMarkupMaker, MADE_MAX, type MakerDeps, type WorkerLike } from './markup-maker';
+import { createMarkupMaker, MADE_MAX, SANITIZE_SLICE_MS, type MakerDeps, type WorkerLike } from './markup-maker';
 import { markdownJob, type JobMessage, type JobReply, type MarkupJob } from './markup-job';
 
 /** A worker that answers when told to, the way the markup worker does (answer-job.ts). */
@@ -109,6 +109,29 @@ describe('the markup maker', () => {
     expect(maker.made(job)).toBeUndefined();
     await maker.make(job);
     expect(maker.made(job)).toBe('[clean]<p>text</p>\n');
+  });
+
+  it(`sanitises replies that came at once in slices of ${SANITIZE_SLICE_MS} ms, a task each, not all in one task`, async () => {
+    const fake = fakeWorker();
+    const costMs = SANITIZE_SLICE_MS / 2;
+    let calls = 0;
+    // Each call takes at least half a slice: a slice can hold at most three, whatever the machine's load.
+    const slow = (html: string) => {
+      calls += 1;
+      for (const start = performance.now(); performance.now() - start < costMs;);
+      return sanitized(html);
+    };
+    const maker = createMarkupMaker(depsWith(fake.worker, { loadSanitizer: () => Promise.resolve(slow) }));
+    const jobs = Array.from({ length: 20 }, (_, i) => markdownJob(`row ${i}`));
+    const made = jobs.map((job) => maker.make(job));
+    await settle();
+    await fake.answerAll();
+    await settle(); // the first slice ran in the task before this one
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(3);
+    await Promise.all(made);
+    expect(calls).toBe(20);
+    expect(jobs.every((job) => maker.made(job)?.startsWith('[clean]'))).toBe(true);
   });
 
   it(`keeps at most ${MADE_MAX} made jobs, the one asked for longest ago out first`, async () => {

@@ -29,11 +29,17 @@ export interface MarkupMaker {
 
 /** Made markup kept, by job: more than a few screens of rows, so a row scrolled back into view is drawn at once. */
 export const MADE_MAX = 600;
+/**
+ * The longest the page sanitises in one task before it lets the browser in. A chat's opening asks
+ * for dozens of rows at once, and the replies that came before the sanitiser had loaded were all
+ * sanitised in one task when it came (45 ms on a fast machine, a phone's page stuck for 200).
+ */
+export const SANITIZE_SLICE_MS = 8;
 
 /**
  * Makes agent markup off the page's thread: the markup worker turns markdown, code and diffs into
- * HTML and the page only sanitises each reply (sanitize-markup.ts), one reply a task. A chat's
- * first screen then costs the page the sanitiser and its own drawing, not marked's start, its
+ * HTML and the page only sanitises each reply (sanitize-markup.ts), in short tasks. A chat's first
+ * screen then costs the page the sanitiser and its own drawing, not marked's start, its
  * lexing or highlight.js's grammars. Where there is no worker, or it fails, the same two run here.
  * What is made is kept (the oldest asked for out first), so a row drawn again shows at once.
  */
@@ -47,6 +53,33 @@ export function createMarkupMaker(deps: MakerDeps): MarkupMaker {
   let answer: Promise<Answer> | undefined;
 
   const sanitize = () => (sanitizer ??= retrying(deps.loadSanitizer, () => (sanitizer = undefined)));
+  /** HTML waiting for the sanitiser, oldest first, sanitised in slices (SANITIZE_SLICE_MS) one task each. */
+  const line: { html: string; done: (markup: string) => void; fail: (err: unknown) => void }[] = [];
+  let slicing = false;
+  const failAll = (err: unknown) => {
+    slicing = false;
+    for (const { fail } of line.splice(0)) fail(err);
+  };
+  const slice = (clean: Sanitize) => {
+    const start = performance.now();
+    while (line.length > 0 && performance.now() - start < SANITIZE_SLICE_MS) {
+      const { html, done, fail } = line.shift()!;
+      try {
+        done(clean(html));
+      } catch (err) {
+        fail(err);
+      }
+    }
+    if (line.length > 0) setTimeout(() => slice(clean), 0);
+    else slicing = false;
+  };
+  const sanitizeInTurn = (html: string) =>
+    new Promise<string>((done, fail) => {
+      line.push({ html, done, fail });
+      if (slicing) return;
+      slicing = true;
+      setTimeout(() => void sanitize().then(slice, failAll), 0);
+    });
   const here = (job: MarkupJob) => (answer ??= retrying(deps.loadAnswer, () => (answer = undefined))).then((run) => run(job));
   const keep = (key: string, markup: string | null) => {
     if (made.size >= MADE_MAX) made.delete(made.keys().next().value!);
@@ -104,7 +137,7 @@ export function createMarkupMaker(deps: MakerDeps): MarkupMaker {
       if (!pending) {
         void sanitize().catch(() => undefined); // loads beside the worker's answer
         pending = html(job)
-          .then(async (out) => (out === null ? null : (await sanitize())(out)))
+          .then((out) => (out === null ? null : sanitizeInTurn(out)))
           .then(
             (markup) => keep(key, markup),
             // Not kept: the row shows its text, and asks again when it is drawn anew.
