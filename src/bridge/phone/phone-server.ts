@@ -15,6 +15,7 @@ import { ClientGone } from '../http/client-gone';
 import { findRoute } from './routes';
 import { pickEncoding } from '../http/compression';
 import { readStatic } from './static-files';
+import { pagePolicy } from './page-policy';
 import { CREW_PREFIX } from '../crew/crew-paths';
 import { crewRoute } from '../crew/crew-routes';
 
@@ -23,19 +24,6 @@ import { crewRoute } from '../crew/crew-routes';
  * `routes.ts`, live views and long-polls in `live-views.ts`, closed history in `history.ts`) and
  * the built PWA for everything else, with the guard that keeps other pages out.
  */
-// Agent text never becomes markup, and this policy is the second wall if it ever tried.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
-
 export function createPhoneServer(deps: PhoneApiDeps): Server {
   const limits = { ...PHONE_LIMITS, ...deps.limits };
   const ctx: ServerContext = {
@@ -117,7 +105,7 @@ async function serveStatic(deps: PhoneApiDeps, req: IncomingMessage, res: Server
     'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     etag,
     vary: 'accept-encoding',
-    'content-security-policy': CSP,
+    'content-security-policy': pagePolicy(file),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     ...(file.encoding ? { 'content-encoding': file.encoding } : {}),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -51,6 +52,20 @@ describe('serving the built app', () => {
     const plain = await get('/assets/app-1a2b.js', { 'accept-encoding': 'identity' });
     expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, SCRIPT]);
     expect((await get('/assets/app-1a2b.js.br')).status).toBe(404);
+  });
+
+  it("allows the page's own inline script by its hash, compressed or not, and no inline script anywhere else", async () => {
+    const app = join(dir.path, 'app');
+    const hint = 'document.title = "hinted";';
+    await writeFile(join(app, 'index.html'), `<!doctype html><title>Collie</title><script>${hint}</script><script type="module" src="/assets/app-1a2b.js"></script>`);
+    expect(await precompress(app)).toBe(2);
+    const allowed = `script-src 'self' 'sha256-${createHash('sha256').update(hint).digest('base64')}';`;
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const page = await get('/', { 'accept-encoding': encoding });
+      expect(page.headers['content-security-policy']).toContain(allowed);
+      expect((await get('/agent/x', { 'accept-encoding': encoding })).headers['content-security-policy']).toContain(allowed);
+    }
+    expect((await get('/assets/app-1a2b.js')).headers['content-security-policy']).toContain("script-src 'self';");
   });
 
   it('gives the shell a validator: asked again with its ETag, it is a 304', async () => {
