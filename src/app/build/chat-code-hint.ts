@@ -7,7 +7,8 @@ import { CHAT_SCREEN } from './chunk-groups';
  * A chat opened from its link (a notification's tap, a shared address) asks for the chat's code
  * as the page is read, beside the app's own: without this it was asked for only once the app had
  * come and started, one round trip after the other (Lighthouse's simulated phone drew the chat
- * 0.4 s later). Other screens ask for nothing more: the dashboard's first load stays its own.
+ * 0.5 to 0.65 s later). Other screens ask for nothing more: the dashboard's first load stays its
+ * own.
  *
  * The hint is a small script in the page (the bridge allows it by its hash: page-policy.ts). Which
  * addresses are a chat's comes from routes.ts, which files from the build.

@@ -32,7 +32,8 @@ export const MADE_MAX = 600;
 /**
  * The longest the page sanitises in one task before it lets the browser in. A chat's opening asks
  * for dozens of rows at once, and the replies that came before the sanitiser had loaded were all
- * sanitised in one task when it came (45 ms on a fast machine, a phone's page stuck for 200).
+ * sanitised in one task when it came (45 ms on this machine, about 180 ms at Lighthouse's 4×
+ * slowdown).
  */
 export const SANITIZE_SLICE_MS = 8;
 

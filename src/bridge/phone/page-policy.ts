@@ -24,8 +24,8 @@ const DIRECTIVES = [
 /** An inline script as the build writes it: a bare `<script>` tag (one with a `src` or a type is not inline code). */
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
-export function pagePolicy(file: StaticFile | null = null): string {
-  const hashes = file?.type.startsWith('text/html') ? inlineScriptHashes(plainText(file)) : [];
+export function pagePolicy(file: StaticFile): string {
+  const hashes = file.type.startsWith('text/html') ? inlineScriptHashes(plainText(file)) : [];
   return DIRECTIVES.map((directive) => (directive.startsWith('script-src ') && hashes.length > 0 ? `${directive} ${hashes.join(' ')}` : directive)).join('; ');
 }
 
