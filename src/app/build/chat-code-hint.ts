@@ -25,6 +25,7 @@ export function chatCodeHint(root = process.cwd()): Plugin {
         if (files.scripts.length === 0) return html;
         // Before the page's style sheet: a script after one waits until it has come, and holds the page's reading meanwhile.
         const at = html.search(/<link rel="stylesheet"|<\/head>/);
+        if (at < 0) throw new Error('chat-code-hint: the page has no <head> to hold its script');
         return `${html.slice(0, at)}<script>${hintScript(files)}</script>\n    ${html.slice(at)}`;
       },
     },
