@@ -3,7 +3,7 @@ import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/bridge/phone/precompress';
 import { chunkMap } from './src/app/build/chunk-map';
-import { chatCodeHint } from './src/app/build/chat-code-hint';
+import { firstAsks } from './src/app/build/first-asks';
 import { CHUNK_GROUPS } from './src/app/build/chunk-groups';
 
 export default defineConfig({
@@ -20,8 +20,8 @@ export default defineConfig({
     }),
     // Which source went into which chunk: `npm run size` checks a chat's first code from it (src/app/bench/chat-code.ts).
     chunkMap(),
-    // A chat opened from its link asks for its code with the page (src/app/build/chat-code-hint.ts).
-    chatCodeHint(),
+    // The page asks for its screen's first data (and a chat's code) as it is read (src/app/build/first-asks.ts).
+    firstAsks(),
     // The bridge sends these by the phone's Accept-Encoding: compressed once here, never per request.
     { name: 'collie-precompress', apply: 'build', closeBundle: async () => void (await precompress('dist/app')) },
   ],

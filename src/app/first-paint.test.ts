@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_PAINT_WAIT_MS, firstPaintReady, paintsItsData } from './first-paint';
+import { afterFirstContentfulPaint, FIRST_PAINT_REPORT_MAX_MS, FIRST_PAINT_WAIT_MS, firstPaintReady, holdUntilFirstPaint, paintsItsData, pendingFirstPaint } from './first-paint';
 
 /** A promise settled from outside. */
 function later() {
@@ -43,5 +43,27 @@ describe('the first paint', () => {
     expect(paintsItsData({ screen: 'chat', agent: 'desk', paneId: 'p' })).toBe(false);
     expect(paintsItsData({ screen: 'agent', agent: 'desk' })).toBe(false);
     expect(paintsItsData(null)).toBe(false); // a pairing link: the trade comes first
+  });
+
+  it('holds what waits for the first paint from before the render until the browser says it was shown', async () => {
+    expect(pendingFirstPaint()).toBeNull(); // nothing held: nothing waits (a test, or after the first screen)
+    let show = () => {};
+    const rendered = holdUntilFirstPaint((then) => (show = then));
+    const held = pendingFirstPaint()!;
+    expect(held).not.toBeNull();
+    rendered();
+    expect(await isSettled(held)).toBe(false); // rendered, not yet shown
+    show();
+    expect(await isSettled(held)).toBe(true);
+    expect(pendingFirstPaint()).toBeNull();
+  });
+
+  it('stops waiting for a report of the paint that does not come', async () => {
+    let shown = false;
+    afterFirstContentfulPaint(() => (shown = true));
+    await vi.advanceTimersByTimeAsync(FIRST_PAINT_REPORT_MAX_MS - 1);
+    expect(shown).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toBe(true);
   });
 });

@@ -25,3 +25,65 @@ export const paintsItsData = (route: Route | null): boolean => route?.screen ===
 export function firstPaintReady(answers: Promise<unknown>[], waitMs = FIRST_PAINT_WAIT_MS): Promise<unknown> {
   return Promise.race([Promise.all(answers), new Promise((resolve) => setTimeout(resolve, waitMs))]);
 }
+
+/** Runs `then` once the next frame has been painted: its animation frame, then the task after it. */
+export function afterNextPaint(then: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(then, 0);
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+/**
+ * The longest the work held for the first paint waits for the browser to report it: a browser
+ * that reports no paints (or a page drawn while hidden, which paints nothing) is not held for ever.
+ */
+export const FIRST_PAINT_REPORT_MAX_MS = 1000;
+
+/**
+ * Runs `then` once the browser reports the page's first contentful paint (the first screen shown,
+ * not only drawn: on Chromium the report comes some 30 to 60 ms after the frame's task), or after
+ * FIRST_PAINT_REPORT_MAX_MS.
+ */
+export function afterFirstContentfulPaint(then: () => void): void {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(once, FIRST_PAINT_REPORT_MAX_MS);
+  try {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    afterNextPaint(once); // no paint timing here: the next frame is the best it can tell
+  }
+}
+
+let firstPaint: Promise<void> | null = null;
+
+/**
+ * Held by main.tsx from before the stores start until the first screen has been painted: work
+ * that can wait for it (the long-poll, the kept copy's first write: pendingFirstPaint) is not
+ * asked for beside the first screen. Asked for before that paint, on a phone's link the long-poll
+ * and IndexedDB's code competed with the first screen's own, and Lighthouse's simulated phone
+ * counted them in the dashboard's largest paint. Returns what main.tsx calls once it has rendered
+ * the first screen.
+ */
+export function holdUntilFirstPaint(shown: (then: () => void) => void = afterFirstContentfulPaint): () => void {
+  let painted!: () => void;
+  const held = new Promise<void>((resolve) => (painted = resolve));
+  firstPaint = held;
+  return () =>
+    shown(() => {
+      if (firstPaint === held) firstPaint = null;
+      painted();
+    });
+}
+
+/** Settles once the first screen has been painted, while main.tsx holds it; null when nothing waits (after it, or in a test). */
+export const pendingFirstPaint = (): Promise<void> | null => firstPaint;

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { loadFirstCode } from './first-code';
-import { firstPaintReady, paintsItsData } from './first-paint';
+import { firstPaintReady, holdUntilFirstPaint, paintsItsData } from './first-paint';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
@@ -21,6 +21,8 @@ const afterFirstScreen = new Promise<void>((resolve) => (firstScreenDone = resol
 /** Settles in a task of its own, after whatever the browser has waiting (a paint, an input). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// Held from before the stores start: what can wait for the first screen's paint does (first-paint.ts).
+const firstScreenRendered = holdUntilFirstPaint();
 const router = createRouter();
 // The first screen's data and code are asked for now, not after the first render; a pairing link comes first.
 const firstRoute = hasPairingLink(location.hash) ? null : router.route.peek();
@@ -60,6 +62,7 @@ async function start(): Promise<void> {
   // waits for them, and loading them beside the first screen's data made one long task.
   await Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]);
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
+  firstScreenRendered();
   const later = () => {
     firstScreenDone();
     stores.push.start();

@@ -1,3 +1,4 @@
+import { afterNextPaint, pendingFirstPaint } from '../first-paint';
 import type { Kept, KeptCopies } from '../storage';
 
 /** Chats change many times a second while an agent works: after the first, a copy is written at most this often. */
@@ -19,17 +20,16 @@ export type OnLeave = (flush: () => void) => void;
 
 /** Runs `then` once the frame that draws what was just read has been painted. */
 export type AfterPaint = (then: () => void) => void;
-
 /**
- * The next frame, then the task after it: the frame draws the view first. Written before it, the
- * copy (IndexedDB's code, for a first screen a round trip, and a long chat's structured clone)
- * would stand between the bridge's answer and the screen that shows it.
+ * The next frame, then the task after it, and never before the first screen's: the frame draws the
+ * view first. Written before it, the copy (IndexedDB's code, for a first screen a round trip, and a
+ * long chat's structured clone) would stand between the bridge's answer and the screen that shows it.
  */
 const browserAfterPaint: AfterPaint = (then) => {
-  if (typeof requestAnimationFrame !== 'function') return void setTimeout(then, 0);
-  requestAnimationFrame(() => setTimeout(then, 0));
+  const first = pendingFirstPaint();
+  if (first) void first.then(then);
+  else afterNextPaint(then);
 };
-
 /** Copies waiting for their timer; the page's leaving writes them all. */
 const waiting = new Set<() => void>();
 let listening = false;

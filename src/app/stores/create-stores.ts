@@ -13,6 +13,7 @@ import { createKeptCopies, createStorage, type KeptCopies, type Storage } from '
 import { effect } from '@preact/signals';
 import type { PollEnv } from './polled';
 import { withFirstRead } from '../first-read';
+import { fetchTakingEarlyAsks } from '../early-asks';
 import { createLocaleChoice, type LocaleChoice } from '../locale-choice';
 import { createInstallStore, type InstallEnv, type InstallStore } from '../pwa/install-store';
 import { createUpdateStore, type ServiceWorkerLike, type UpdateStore } from '../pwa/update-store';
@@ -84,7 +85,8 @@ export interface AppDeps {
 export function createStores(deps: AppDeps = {}): AppStores {
   // The client tells the pairing store of a 401, and the pairing store uses the client: one late-bound call.
   const unpaired = { heard: () => {} };
-  const bare = deps.client ?? createBridgeClient('', undefined, { onUnpaired: () => unpaired.heard() });
+  // The reads the page itself made as it was read (build/first-asks.ts) answer the app's first ones.
+  const bare = deps.client ?? createBridgeClient('', fetchTakingEarlyAsks, { onUnpaired: () => unpaired.heard() });
   const { client, settled: firstRead } = deps.firstRoute ? withFirstRead(bare, deps.firstRoute) : { client: bare, settled: Promise.resolve() };
   const pairing = createPairingStore(client, deps.pairing ?? browserPairingEnv());
   unpaired.heard = () => pairing.lost();

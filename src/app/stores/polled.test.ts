@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAILED_RETRY_MS, polled } from './polled';
+import { holdUntilFirstPaint } from '../first-paint';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 
 afterEach(() => {
@@ -50,6 +51,22 @@ describe('polled', () => {
     await resource.refresh();
     expect([resource.data.value, resource.stale.value]).toEqual([1, true]);
     expect(reports).toEqual([true, true, false]);
+  });
+
+  it('asks for the long-poll only once the first screen was shown, while the app holds it', async () => {
+    let show = () => {};
+    const rendered = holdUntilFirstPaint((then) => (show = then));
+    const bridge = heldReads();
+    const stop = polled<number>(bridge.read, { isVisible: () => true, onVisibility: () => () => {} }).start();
+    await bridge.called(1);
+    bridge.answer(1);
+    rendered();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bridge.calls).toHaveLength(1); // the first screen has its data; the browser has not shown it yet
+    show();
+    await bridge.called(2);
+    expect(bridge.calls[1]!.wait).toBe(true);
+    stop();
   });
 
   it('long-polls once it has an ETag, reads only while visible, and stops on cleanup', async () => {

@@ -1,6 +1,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 import type { KeptCopy } from '../offline/kept-copy';
+import { pendingFirstPaint } from '../first-paint';
 
 /**
  * A resource that is gone (a closed chat, an agent not attached) is asked for again this much
@@ -107,6 +108,12 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       let last: 'ok' | 'failed' | 'gone' = 'ok';
       let goneFor = 0; // reads in a row that found it gone
       while (!stopped && isVisible()) {
+        // The long-poll waits for the first screen's paint (first-paint.ts): nothing on it needs the poll.
+        const first = etag !== null && pendingFirstPaint();
+        if (first) {
+          await first;
+          if (stopped || !isVisible()) break;
+        }
         inFlight = new AbortController();
         // After a failure the next read is answered at once, so a recovery shows at once too.
         last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
