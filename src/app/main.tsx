@@ -6,6 +6,7 @@ import { createStores } from './stores/create-stores';
 import { hasPairingLink } from './stores/pairing-store';
 import { SERVICE_WORKER_URL } from './sw/sw-messages';
 import { AppView } from './views/app-view';
+import { viewportSize } from './viewport-size';
 import './styles.css';
 
 /**
@@ -24,6 +25,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // Held from before the stores start: what can wait for the first screen's paint does (first-paint.ts).
 const firstScreenRendered = holdUntilFirstPaint();
 const router = createRouter();
+// Read while the page is still empty (nothing to lay out): a screen reads it as it renders (viewport-size.ts).
+viewportSize();
 // The first screen's data and code are asked for now, not after the first render; a pairing link comes first.
 const firstRoute = hasPairingLink(location.hash) ? null : router.route.peek();
 const stores = createStores({

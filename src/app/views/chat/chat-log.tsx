@@ -10,6 +10,7 @@ import { clockLabel, createRowTimes } from './chat-times';
 import { useOpeningMarkup } from './opening-markup';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
+import { viewportSize } from '../../viewport-size';
 
 const NO_ENTRIES: ChatEntry[] = [];
 const NO_ANSWERS: ReadonlyMap<string, GivenAnswer> = new Map();
@@ -46,7 +47,7 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
   const locale = pageLocale();
   const times = useMemo(() => timesOf(entries, Date.now(), locale), [timesOf, entries, locale]);
   // The list's width, as .screen lays it out (padding 16 px each side, at most 720 px).
-  const width = Math.min(720, window.innerWidth) - 32;
+  const width = Math.min(720, viewportSize().width) - 32;
   // Rows are first drawn once the markup of those where the chat opens is made (opening-markup.ts);
   // usually it was made beside the chat's first read. Once drawn, rows stay.
   const drawn = useOpeningMarkup(entries, unreadAt) ? entries : NO_ENTRIES;

@@ -47,7 +47,9 @@ export function useOpeningMarkup(entries: readonly ChatEntry[], at: number | nul
   useEffect(() => {
     if (!waiting || ready.current) return;
     let live = true;
-    void waiting.then(() => live && setWaited(true));
+    // Drawn in a task of its own: the draw is the opening's longest piece of script, and the task that
+    // sanitised the last reply (markup-maker.ts) would otherwise run it too.
+    void waiting.then(() => setTimeout(() => live && setWaited(true), 0));
     return () => {
       live = false;
     };

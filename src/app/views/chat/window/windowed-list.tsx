@@ -1,4 +1,5 @@
 import { Component, createRef, Fragment, type RefCallback, type VNode } from 'preact';
+import { viewportSize } from '../../../viewport-size';
 import { READER_INPUTS } from './reader-inputs';
 import { RowHeights } from './row-heights';
 import { follow, needsRedraw, OPENING_SCREENS, rangeAround, rangeAtEnd, type Range } from './window-range';
@@ -88,8 +89,10 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
   /** The rows drawn as the list opens: around `openAt`, else the last ones. */
   private openingRange(): Range {
     const at = this.props.openAt;
-    if (at === undefined || at >= this.heights.length) return rangeAtEnd(this.heights, window.innerHeight);
-    return rangeAround(this.heights, this.heights.top(at), window.innerHeight, OPENING_SCREENS);
+    // The size kept, not window.innerHeight: read in a render, that laid out whatever changed first.
+    const { height } = viewportSize();
+    if (at === undefined || at >= this.heights.length) return rangeAtEnd(this.heights, height);
+    return rangeAround(this.heights, this.heights.top(at), height, OPENING_SCREENS);
   }
 
   override componentDidMount(): void {
@@ -116,10 +119,17 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
     return null;
   }
 
+  /**
+   * Nothing here reads the layout that need not: each read lays out the rows just drawn in this
+   * task, not the frame's (the opening draw of a chat was one task of 100 ms and more, 60 of them
+   * that layout). Where the browser anchors, the row at the top is noted again just before the next
+   * change (getSnapshotBeforeUpdate), not now. While opening, the rows' first measures (the resize
+   * observer, in the frame, after its layout) and the chat's scroll to them call fit().
+   */
   override componentDidUpdate(): void {
-    this.keepPlace('viewport');
+    this.keepPlace('viewport', this.ownAnchoring);
     this.drawn();
-    this.fit();
+    if (!this.opening) this.fit();
   }
 
   override render() {
@@ -194,9 +204,9 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
    * Scrolls by as much as the noted row moved, then notes the row at the viewport's top now.
    * `viewport`: just after a change of rows (nothing else scrolled meanwhile but the browser's
    * anchoring); `page`: at any time, where only the list anchors (the reader's own scrolling
-   * does not move a row on the page); `note`: only notes.
+   * does not move a row on the page); `note`: only notes. `noteAfter` false: only makes up for the move.
    */
-  private keepPlace(measure: 'viewport' | 'page' | 'note'): void {
+  private keepPlace(measure: 'viewport' | 'page' | 'note', noteAfter = true): void {
     const kept = this.anchor;
     if (kept?.row.isConnected && measure !== 'note') {
       const top = kept.row.getBoundingClientRect().top;
@@ -204,6 +214,7 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
       if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
     }
     this.anchor = null;
+    if (!noteAfter) return;
     for (const row of this.list.current?.children ?? []) {
       const box = row.getBoundingClientRect();
       if (box.top >= window.innerHeight) break;
