@@ -43,7 +43,9 @@ const TOKEN_CLASS = /^(?:hljs-[a-z][a-z_-]{0,30}|[a-z]{1,30}_+)$/;
 /** The boxes that scroll sideways, by their class: the sanitiser makes them (and every `pre`) reachable by keyboard. */
 const SCROLL_BOXES = ['table-scroll', 'diff-scroll'];
 
-const purify = DOMPurify(window);
+// The module's own instance, the only one this app uses: a second (`DOMPurify(window)`) built all of
+// DOMPurify's default lists again as a chat's code loaded, in the chat's first task.
+const purify = DOMPurify;
 purify.addHook('afterSanitizeElements', (node) => {
   // Only removal: the text was cut to its limit at the bridge, and cutting markup would break it.
   if (node.nodeType === Node.TEXT_NODE && node.textContent) {
