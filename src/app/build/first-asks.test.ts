@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EARLY_ASKS, type EarlyAsk } from '../early-asks';
-import { withFirstRead } from '../first-read';
-import { createBridgeClient } from '../phone-api-client';
 import { hrefOf, parseRoute } from '../routes';
-import { asksScript, firstAsksByScreen } from './first-asks';
+import { asksScript, firstAsksByScreen, readsOf } from './first-asks';
 
 const chatFiles = { scripts: ['assets/chat-1.js', 'assets/acts-2.js'], styles: ['assets/chat-3.css'] };
 
@@ -25,16 +23,7 @@ function runAt(hash: string) {
 }
 
 /** What the app itself reads first at `hash`: the pairing check, then its first read (first-read.ts), through its own client. */
-function appReadsAt(hash: string): string[] {
-  const asked: string[] = [];
-  const client = createBridgeClient('', (input) => {
-    asked.push(String(input));
-    return new Promise<Response>(() => {});
-  });
-  void client.device();
-  void withFirstRead(client, parseRoute(hash));
-  return asked;
-}
+const appReadsAt = (hash: string): string[] => readsOf(parseRoute(hash));
 
 describe('what the page asks for as it is read', () => {
   it("asks, on a chat's address, for what the app reads first there, with names that need encoding", () => {

@@ -92,7 +92,7 @@ export function firstAsksByScreen(chat: { scripts: string[]; styles: string[] })
 }
 
 /** The addresses the app reads first on a route, as its own client asks for them: the pairing check, then the screen's first read. */
-function readsOf(route: Route): string[] {
+export function readsOf(route: Route): string[] {
   const asked: string[] = [];
   const client = createBridgeClient('', (input) => {
     asked.push(String(input));
