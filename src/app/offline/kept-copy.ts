@@ -20,6 +20,7 @@ export type OnLeave = (flush: () => void) => void;
 
 /** Runs `then` once the frame that draws what was just read has been painted. */
 export type AfterPaint = (then: () => void) => void;
+
 /**
  * The next frame, then the task after it, and never before the first screen's: the frame draws the
  * view first. Written before it, the copy (IndexedDB's code, for a first screen a round trip, and a
@@ -30,6 +31,7 @@ const browserAfterPaint: AfterPaint = (then) => {
   if (first) void first.then(then);
   else afterNextPaint(then);
 };
+
 /** Copies waiting for their timer; the page's leaving writes them all. */
 const waiting = new Set<() => void>();
 let listening = false;
