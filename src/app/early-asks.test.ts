@@ -16,6 +16,7 @@ describe("the app takes the page's early reads", () => {
     expect(takeEarlyAsk('/api/device', undefined, asked(), 1500)).toBeNull();
     expect(takeEarlyAsk('/api/dashboard', { method: 'POST' }, asked(), 1500)).toBeNull();
     expect(takeEarlyAsk('/api/dashboard', { headers: { 'if-none-match': '"e1"' } }, asked(), 1500)).toBeNull();
+    expect(takeEarlyAsk('/api/dashboard', { headers: new Headers({ 'if-none-match': '"e1"' }) }, asked(), 1500)).toBeNull();
     expect(takeEarlyAsk('/api/dashboard', { signal: new AbortController().signal }, asked(), 1500)).toBeNull();
   });
 

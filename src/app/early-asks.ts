@@ -24,7 +24,7 @@ export function takeEarlyAsk(url: string, init: RequestInit | undefined, asks: E
   if (!ask || !asks) return null;
   // Gone once looked at: a later read of the same address is a new one.
   delete asks[url];
-  const plain = (init?.method ?? 'GET') === 'GET' && !init?.signal && Object.keys(init?.headers ?? {}).length === 0;
+  const plain = (init?.method ?? 'GET') === 'GET' && !init?.signal && new Headers(init?.headers).keys().next().done === true;
   return plain && now - ask.at <= FIRST_READ_KEEP_MS ? ask.reply : null;
 }
 

@@ -115,7 +115,7 @@ export function asksScript(screens: ScreenAsks[]): string {
     `const m=new RegExp(p).exec(location.hash);if(!m)continue;` +
     `const asks=window[${JSON.stringify(EARLY_ASKS)}]={};` +
     `for(const r of reads)try{const url=r.replace(/\\{(\\w+)\\}/g,(_,n)=>encodeURIComponent(decodeURIComponent(m.groups[n])));` +
-    `const reply=fetch(url,{cache:"no-store"});reply.catch(()=>{});asks[url]={at:performance.now(),reply}}catch{}` +
+    `const reply=fetch(url,{cache:"no-store"});reply.catch(()=>{});asks[url]={at:performance.now(),reply}}catch{/* not percent-encoding: the app asks itself */}` +
     `for(const[r,h]of links){const l=document.createElement("link");l.rel=r;l.href=h;if(r==="preload")l.as="style";l.crossOrigin="";document.head.appendChild(l)}` +
     `break}`
   );
