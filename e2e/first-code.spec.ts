@@ -1,4 +1,4 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page, type Request } from '@playwright/test';
 import { chatRow, openLongChat } from './support/long-chat';
 import { stopAfterEach } from './support/started';
 
@@ -6,8 +6,8 @@ import { stopAfterEach } from './support/started';
  * A chat opened from its address (a notification's tap, a link) asks for the chat's code, and the
  * dashboard and a chat for their first data, as the page is read, not once the app has come and
  * started; the app takes those replies as its own. The bridge's policy lets the page's own script
- * do that, and nothing else runs inline. A browser that has never run the app, the real bridge and
- * a kit agent.
+ * do that, and nothing else runs inline. What can wait (the worker's install) waits for the chat's
+ * first rows. A browser that has never run the app, the real bridge and a kit agent.
  */
 const run = stopAfterEach();
 
@@ -97,6 +97,39 @@ test("the dashboard asks for its data while the app's own script is still on its
     await expect.poll(() => reads.length).toBeGreaterThan(2);
     expect(reads.slice(0, 2)).toEqual(['/api/device', '/api/dashboard']);
     expect(reads.slice(2).every((read) => /^\/api\/dashboard\?wait=1/.test(read))).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a chat opened from its address leaves the worker's install until its first rows are drawn", async ({ page, browser }) => {
+  const { url } = await openLongChat(run, page, 40, {});
+  await expect(chatRow(page, 'line 40')).toBeVisible();
+  const context = await browser.newContext({ ...devices['Pixel 7'], storageState: await page.context().storageState() });
+  try {
+    const cold = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await cold.route(
+      (address) => address.pathname === '/api/agents/long/panes/p' && address.search === '?tail=1',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const installCode = (request: Request) => /\/assets\/workbox-window[\w.-]*\.js$|\/service-worker\.js$/.test(request.url());
+    const install = new Promise<void>((resolve) => cold.on('request', (request) => installCode(request) && resolve()));
+    await cold.goto(`${url}#/agent/long/chat/p`);
+    // The chat's first render: its header, and no rows while its read is held.
+    await expect(cold.locator('header.screen-header')).toBeVisible();
+    // Before, the install began at the first idle after that render (at most 1.5 s). Only it, or this bound, ends the wait.
+    const early = await Promise.race([install.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000))]);
+    expect(early).toBe(false);
+    expect(await cold.locator('ol.entries > li').count()).toBe(0);
+    release();
+    await expect(chatRow(cold, 'line 40')).toBeVisible();
+    await install;
+    expect(await cold.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
   } finally {
     await context.close();
   }

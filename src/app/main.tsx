@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { loadFirstCode } from './first-code';
+import { afterFirstContent } from './first-content';
 import { firstPaintReady, holdUntilFirstPaint, paintsItsData } from './first-paint';
 import { createRouter } from './router';
 import { createStores } from './stores/create-stores';
@@ -15,7 +16,7 @@ import './styles.css';
  */
 const loaded = () => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve(), { once: true })));
 
-/** Settles once the browser was idle after the first render: the worker's install (the precache of every file) waits for it too. */
+/** Settles once the browser was idle after the first screen (first-content.ts): the worker's install (the precache of every file) waits for it too. */
 let firstScreenDone!: () => void;
 const afterFirstScreen = new Promise<void>((resolve) => (firstScreenDone = resolve));
 
@@ -61,8 +62,9 @@ async function start(): Promise<void> {
   // (at most 400 ms: first-paint.ts), then the first render. (Not a top-level await: that would make the lazy
   // screens' shared code separate chunks, a larger first load.)
   // Notifications' code (the push store) and the acts' (a tap's first screen needs them) load, and the
-  // service worker registers, once the browser is idle after that render: nothing on the first screen
-  // waits for them, and loading them beside the first screen's data made one long task.
+  // service worker registers, once the browser is idle after that render, and after a chat's first rows
+  // (first-content.ts): nothing on the first screen waits for them, and loading them beside the first
+  // screen's data made one long task.
   await Promise.all([stores.locale.start(), paintsItsData(firstRoute) && firstPaintReady([stores.pairing.checked(), stores.firstRead])]);
   render(<AppView stores={stores} route={router.route} />, document.getElementById('app')!);
   firstScreenRendered();
@@ -71,6 +73,5 @@ async function start(): Promise<void> {
     stores.push.start();
     void stores.acts.load().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 1500 });
-  else setTimeout(later, 0);
+  afterFirstContent(firstRoute, later);
 }

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
+import { firstContentDrawn } from '../../first-content';
+import { afterNextPaint } from '../../first-paint';
 import { t } from '../../i18n';
 import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
@@ -51,6 +53,11 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
   // Rows are first drawn once the markup of those where the chat opens is made (opening-markup.ts);
   // usually it was made beside the chat's first read. Once drawn, rows stay.
   const drawn = useOpeningMarkup(entries, unreadAt) ? entries : NO_ENTRIES;
+  const hasRows = drawn.length > 0;
+  // What the app holds back for a chat opened first (the worker's install: first-content.ts) waits for these rows' paint.
+  useEffect(() => {
+    if (hasRows) afterNextPaint(firstContentDrawn);
+  }, [hasRows]);
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
