@@ -134,6 +134,26 @@ describe('the markup maker', () => {
     expect(jobs.every((job) => maker.made(job)?.startsWith('[clean]'))).toBe(true);
   });
 
+  it('says when everything asked for is made, sanitised too: at once when nothing is asked for, and not while a job is out', async () => {
+    const fake = fakeWorker();
+    const maker = createMarkupMaker(depsWith(fake.worker));
+    let all = false;
+    await maker.settled(); // nothing asked for
+    const first = maker.make(markdownJob('one'));
+    void maker.settled().then(() => (all = true));
+    await settle();
+    await fake.answerAll();
+    const second = maker.make(markdownJob('two')); // asked for while the first is out
+    await first;
+    await settle();
+    expect(all).toBe(false);
+    await fake.answerAll();
+    await second;
+    await settle();
+    expect(all).toBe(true);
+    expect(maker.made(markdownJob('two'))).toBe('[clean]<p>two</p>\n');
+  });
+
   it(`keeps at most ${MADE_MAX} made jobs, the one asked for longest ago out first`, async () => {
     const maker = createMarkupMaker(depsWith(null));
     const jobs = Array.from({ length: MADE_MAX }, (_, i) => markdownJob(`row ${i}`));

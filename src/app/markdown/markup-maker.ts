@@ -25,6 +25,8 @@ export interface MarkupMaker {
   make(job: MarkupJob): Promise<void>;
   /** Starts the worker and the sanitiser's load ahead of the first job (a chat about to open). */
   warm(): void;
+  /** Settles once nothing asked for is still being made (at once when nothing is): a screen's markup, its colour too, is all in. */
+  settled(): Promise<void>;
 }
 
 /** Made markup kept, by job: more than a few screens of rows, so a row scrolled back into view is drawn at once. */
@@ -47,6 +49,7 @@ export const SANITIZE_SLICE_MS = 8;
 export function createMarkupMaker(deps: MakerDeps): MarkupMaker {
   const made = new Map<string, string | null>();
   const making = new Map<string, Promise<void>>();
+  const waitingForAll: (() => void)[] = [];
   const waiting = new Map<number, { job: MarkupJob; done: (html: string | null) => void; fail: (err: unknown) => void }>();
   let nextId = 1;
   let worker: WorkerLike | null | undefined;
@@ -144,7 +147,10 @@ export function createMarkupMaker(deps: MakerDeps): MarkupMaker {
             // Not kept: the row shows its text, and asks again when it is drawn anew.
             () => undefined,
           )
-          .finally(() => making.delete(key));
+          .finally(() => {
+            making.delete(key);
+            if (making.size === 0) for (const all of waitingForAll.splice(0)) all();
+          });
         making.set(key, pending);
       }
       return pending;
@@ -152,6 +158,10 @@ export function createMarkupMaker(deps: MakerDeps): MarkupMaker {
     warm() {
       startWorker();
       void sanitize().catch(() => undefined);
+    },
+    settled() {
+      if (making.size === 0) return Promise.resolve();
+      return new Promise((resolve) => waitingForAll.push(resolve));
     },
   };
 }

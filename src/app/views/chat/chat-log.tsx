@@ -4,6 +4,7 @@ import { entryKey } from '../../../wire/entry-key';
 import { firstContentDrawn } from '../../first-content';
 import { afterNextPaint } from '../../first-paint';
 import { t } from '../../i18n';
+import { markup } from '../../markdown/markup';
 import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
 import { ChatEntryView } from '../chat-entry';
@@ -54,9 +55,8 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
   // usually it was made beside the chat's first read. Once drawn, rows stay.
   const drawn = useOpeningMarkup(entries, unreadAt) ? entries : NO_ENTRIES;
   const hasRows = drawn.length > 0;
-  // What the app holds back for a chat opened first (the worker's install: first-content.ts) waits for these rows' paint.
   useEffect(() => {
-    if (hasRows) afterNextPaint(firstContentDrawn);
+    if (hasRows) afterNextPaint(sayContentDrawn);
   }, [hasRows]);
   return (
     <div class="chat-log">
@@ -83,6 +83,15 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
       />
     </div>
   );
+}
+
+/**
+ * Once the rows first drawn are painted and their markup is all in, colour too, and painted: what
+ * the app holds back for a chat opened first starts then (first-content.ts). The rows' colour is
+ * asked for as they are drawn, and made and drawn just after them.
+ */
+function sayContentDrawn(): void {
+  void markup.settled().then(() => afterNextPaint(firstContentDrawn));
 }
 
 /** Loads older items as the top comes near, and offers the same as a button (keyboards, screen readers). */
