@@ -15,7 +15,10 @@ import type { Receipt, ReceiptStatus } from './ledger';
 import type { AgentHandle } from '../agent-handle';
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */
-const FINAL: ReadonlySet<ReceiptStatus> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+export const ANSWER_FINAL: ReadonlySet<ReceiptStatus> = new Set<AskOutcome>(['taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'maybe-applied']);
+
+/** The reply a repeat of a final answer gets from its receipt. */
+export const answerFromReceipt = (receipt: Receipt): AskReply => ({ outcome: receipt.status as AskOutcome });
 
 /**
  * Reads the phone's answer as `answerRoute` (src/wire/phone-routes.ts) sent it: the agent and pane
@@ -112,8 +115,8 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
     // On a retry, anything but taken or stale means the ask closed: the first try may be why.
     unsure: (reply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
     replies: { busy: { outcome: 'busy' }, unknown: { outcome: 'unknown' }, maybeApplied: { outcome: 'maybe-applied' } },
-    final: FINAL,
-    fromReceipt: (receipt) => ({ outcome: receipt.status as AskOutcome }),
+    final: ANSWER_FINAL,
+    fromReceipt: answerFromReceipt,
     keep: () => ({}),
     audit: {
       event: 'answer',

@@ -68,7 +68,7 @@ const auditLines = async (rig: RigBridge) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("acts on a member's agent go through once", () => {
-  it('an answer reaches the agent once; Try again under the same id is answered by the member, never applied twice; both audit logs name the phone', async () => {
+  it('an answer reaches the agent once; the same id again is answered by the lead, never applied twice; both audit logs name the phone', async () => {
     const { lead, member, pane } = await crew();
     const answers: Answer[] = [];
     void pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).then(
@@ -83,7 +83,7 @@ describe("acts on a member's agent go through once", () => {
     expect(first).toEqual({ status: 200, json: { outcome: 'taken' } });
     const again = await call(lead, 'POST', `/api/agents/desk%40build-box/panes/p/asks/${ask.id}`, body);
     expect(again.status).toBe(200);
-    expect((again.json as AskReply).outcome).toBe('taken'); // from the member's receipt
+    expect((again.json as AskReply).outcome).toBe('taken'); // from the lead's own receipt
     expect(answers).toEqual([{ optionIds: ['y'] }]);
 
     // Another body under the same id is refused at the lead, before the member hears it.
@@ -99,6 +99,21 @@ describe("acts on a member's agent go through once", () => {
     const receipts = await readFile(join(lead.stateDir, 'crew', 'build-box', 'desk', 'receipts.jsonl'), 'utf8');
     expect(receipts).toContain('"requestId":"r-answer-1"');
     expect(receipts).not.toContain('"y"]}'); // ids of the choice at most, never an answer's text
+  });
+
+  it('a repeat the lead has a final outcome for is answered from its own ledger: the member, now down, never hears it', async () => {
+    const { lead, member, pane } = await crew();
+    void pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+    await member.bridge.agents.get('desk')!.poller.poll();
+    const ask = (await chatWithAsk(lead)).asks[0]!;
+    const path = `/api/agents/desk%40build-box/panes/p/asks/${ask.id}`;
+    const body = { requestId: 'r-answer-2', hash: ask.hash, answer: { optionIds: ['y'] } };
+    expect(await call(lead, 'POST', path, body)).toEqual({ status: 200, json: { outcome: 'taken' } });
+    await crewTest.stop(member);
+    expect(await call(lead, 'POST', path, body)).toEqual({ status: 200, json: { outcome: 'taken' } });
+    expect(lead.logs.some((l) => l.includes('has an unknown outcome'))).toBe(false);
+    const sends = (await readFile(join(lead.stateDir, 'crew', 'build-box', 'desk', 'receipts.jsonl'), 'utf8')).split('\n').filter((l) => l.includes('"status":"sending"'));
+    expect(sends).toHaveLength(1);
   });
 
   it('a send with the member down is unknown; Try again with it back sends once under the same id', async () => {

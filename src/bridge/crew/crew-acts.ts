@@ -4,10 +4,13 @@ import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/bridge-j
 import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
+import { triesLeft } from '../../wire/tries';
 import { PHONE_ERROR_CODES, type PhoneErrorCode } from '../../wire/phone-errors';
 import { actRoute, answerRoute } from '../../wire/phone-routes';
 import { isRecord, str } from '../../wire/read';
 import { auditResult, type AuditDevice, type AuditEvent, type AuditLog } from '../acts/audit-log';
+import { ACT_FINAL, actFromReceipt, actKeep } from '../acts/act-runner';
+import { ANSWER_FINAL, answerFromReceipt } from '../acts/answer-ask';
 import { Ledger, type Act, type Receipt } from '../acts/ledger';
 import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
 import { privateFolder } from '../fs/state-dir';
@@ -29,9 +32,9 @@ const isIn = (list: readonly string[], value: string) => list.includes(value);
  * A tap on a member's agent goes phone → lead → member → agent, under the request id the phone
  * minted, once (docs/bridge.md §9): the lead writes its receipt (`<state>/crew/<label>/<agent>/`)
  * before it forwards, and the member runs the act as for its own phone (its receipt before the
- * agent hears anything, its lock, its checks). A reply lost between the bridges is `unknown`; Try
- * again comes back under the same id and is forwarded again, and the member's ledger answers a
- * repeat, so nothing is applied twice. The lead's audit log names the phone's device; the
+ * agent hears anything, its lock, its checks). A repeat the lead has a final outcome for is
+ * answered from its own receipt; only one lost between the bridges (`unknown`) is forwarded again
+ * under the same id, where the member's ledger answers it, so nothing is applied twice. The lead's audit log names the phone's device; the
  * member's names it too, as come through the lead.
  */
 export class CrewActs {
@@ -56,6 +59,9 @@ export class CrewActs {
     const ledger = await this.ledger(member.label, agent);
     const prior = ledger.get(request.requestId);
     refuseReuse(prior, act, payloadHash);
+    // A repeat is the lead's to answer: one it has a final outcome for never reaches the member again.
+    if (prior && (forwarded.kind === 'act' ? ACT_FINAL : ANSWER_FINAL).has(prior.status)) return forwarded.kind === 'act' ? actFromReceipt(prior) : answerFromReceipt(prior);
+    if (prior && !triesLeft(prior.attempts)) return { outcome: 'maybe-applied' };
     const now = new Date().toISOString();
     const receipt: Receipt = prior ?? {
       requestId: request.requestId,
@@ -97,7 +103,8 @@ export class CrewActs {
       this.log(`[bridge] crew: ${request.agent}: a write forwarded to ${member.label} has an unknown outcome (${err.message})`);
       reply = { outcome: 'unknown' };
     }
-    await ledger.write({ ...receipt, status: reply.outcome, updatedAt: new Date().toISOString() });
+    const kept = forwarded.kind === 'act' ? actKeep(reply as ActReply) : {};
+    await ledger.write({ ...receipt, status: reply.outcome, details: { ...receipt.details, ...kept }, updatedAt: new Date().toISOString() });
     await audit.record(request.agent, device, auditEvent(forwarded), { requestId: request.requestId, ...idsOf(forwarded), via: 'crew', result: auditResult(reply) });
     return reply;
   }
