@@ -13,6 +13,7 @@ import { createTokenCheck, tokensFromEnv, type TokenCheck } from './token-check'
 import { startNextQueued } from './turns';
 import { planCallerCheck, type CallerCheck } from './caller/caller-check';
 import { bunPeerCredentials, bunRuntime, listenCheckingCallers } from './caller/bun-listener';
+import { ptraceWarning } from './caller/ptrace-warning';
 
 /*
  * The kit's one entry: what `@colliepwa/durable-sdk` exports is what this file exports, and the
@@ -208,6 +209,8 @@ async function startTransport(ctx: WriteContext, options: OpenCollieOptions): Pr
     // Bun on Linux: Bun's own listener, which knows each connection's descriptor, asks the kernel who connected.
     const peers = await bunPeerCredentials();
     if (!peers.becomeSubreaper()) ctx.log('[agent] could not become a child subreaper: a process this agent started whose parent exits may escape the caller check');
+    const ptrace = ptraceWarning();
+    if (ptrace) ctx.log(ptrace);
     const stopListening = listenCheckingCallers(bunRuntime(), options.socket, server, peers);
     await restrictSocket(options.socket);
     return { server, address: options.socket, stopListening };

@@ -8,6 +8,7 @@ import { redeemLink } from '../../bridge/testing/paired';
 import { answerThroughPhone } from '../../bridge/testing/phone-answer';
 import { tempDir, wireCall, type TempDir } from '../testing';
 import { OFF_LINE } from './caller-check';
+import { ptraceWarning } from './ptrace-warning';
 
 /**
  * The caller check under real Bun on Linux (the `bun` devDependency): an agent's own processes —
@@ -74,6 +75,10 @@ describe('the caller check', () => {
     const hello = await wireCall(socket, 'GET', '/hello');
     expect(hello.json.host).toEqual({ name: 'selfie', runtime: 'bun 1.4.4', callerCheck: 'on' });
     expect(run.output()).not.toContain('Node cannot tell');
+    // This machine's own Yama scope decides whether the agent warns that descriptors can be taken.
+    const warning = ptraceWarning();
+    if (warning) expect(run.output()).toContain(warning);
+    else expect(run.output()).not.toContain('ptrace');
     // The bridge (in this test's process, which the agent did not start) answers for the phone: taken, once.
     bridge = await startBridge({
       sources: [{ name: 'selfie', address: { kind: 'socket', path: socket } }],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCollie, type Collie } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
+import { ptraceCheck } from './doctor-ptrace';
 import { runCli, startBridgeProcess, type BridgeProcess, type CliRun } from '../testing/cli-harness';
 import type { DashboardJson } from '../../wire/bridge-json';
 
@@ -153,7 +154,10 @@ describe('collie with a running bridge', () => {
       'ok   durable-hello desk: speaks 1..1, ready',
     ]);
     expect(healthy.stdout).toMatch(/\nok {3}program: desk: \d+ reads, results: none\n$/);
-    expect(healthy.code).toBe(0);
+    // The one line this machine decides: Yama's ptrace scope (absent or 0 is a FAIL, WIRE.md §17).
+    const ptrace = await ptraceCheck();
+    expect(healthy.stdout).toContain(`${ptrace!.ok ? 'ok  ' : 'FAIL'} ptrace: ${ptrace!.text}\n`);
+    expect(healthy.code).toBe(ptrace!.ok ? 0 : 1);
 
     // Attached but not yet loaded: list and doctor say a restart is needed.
     await collieCli(['durable', 'attach', 'edge', '--url', 'http://127.0.0.1:1', '--token-env', 'EDGE_TOKEN']);

@@ -24,9 +24,11 @@ afterEach(async () => {
 const sourcesFile = () => join(configDir, 'sources.json');
 const writeSources = (value: unknown, mode = 0o600) => writeFile(sourcesFile(), JSON.stringify(value), { mode });
 
-async function doctor(env: NodeJS.ProcessEnv = {}): Promise<{ failed: boolean; lines: string[] }> {
+async function doctor(env: NodeJS.ProcessEnv = {}, scope = '1\n'): Promise<{ failed: boolean; lines: string[] }> {
   const lines: string[] = [];
-  const { failed } = await runDoctor({ configDir, stateDir: join(dir.path, 'state'), env, onLine: (l) => lines.push(l) });
+  const ptraceScopePath = join(dir.path, 'ptrace_scope');
+  await writeFile(ptraceScopePath, scope);
+  const { failed } = await runDoctor({ configDir, stateDir: join(dir.path, 'state'), env, onLine: (l) => lines.push(l), ptraceScopePath });
   return { failed, lines };
 }
 
@@ -49,6 +51,7 @@ describe('runDoctor', () => {
       'FAIL durable-hello edge: unreachable: connection refused',
       'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
       'ok   crew: in no crew (collie crew invite, on the machine whose phone sees the others)',
+      "ok   ptrace: Yama's ptrace scope is 1: an agent's tools cannot take the bridge's connections",
       'FAIL program: the bridge is not running (collie start)',
     ]);
     expect(failed).toBe(true);
@@ -82,7 +85,16 @@ describe('runDoctor', () => {
       'FAIL durable-hello default: unreachable: configuration error: COLLIE_DURABLE_URL is set without COLLIE_DURABLE_TOKEN',
       'ok   push: no keys yet (made when a phone first turns notifications on), 0 subscriptions',
       'ok   crew: in no crew (collie crew invite, on the machine whose phone sees the others)',
+      "ok   ptrace: Yama's ptrace scope is 1: an agent's tools cannot take the bridge's connections",
       'FAIL program: the bridge is not running (collie start)',
     ]);
+  });
+
+  it('fails a ptrace scope of 0 or a kernel without Yama, and says the fix (WIRE.md §17)', async () => {
+    const zero = (await doctor({}, '0\n')).lines.find((l) => l.includes(' ptrace: '));
+    expect(zero).toBe(
+      "FAIL ptrace: Yama's ptrace scope is 0, so any process of your user, an agent's own tools too, can take another process's open connection to an agent and answer on it: sudo sysctl kernel.yama.ptrace_scope=1 (and kernel.yama.ptrace_scope = 1 in /etc/sysctl.d/ to keep it)",
+    );
+    expect((await doctor({}, 'garbage')).lines.find((l) => l.includes(' ptrace: '))).toMatch(/^FAIL ptrace: this kernel has no Yama ptrace scope/);
   });
 });

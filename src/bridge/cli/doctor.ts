@@ -8,6 +8,7 @@ import { socketCheck, type CheckResult } from './doctor-socket';
 import { sourcesPath } from '../config/sources-file';
 import { checkToken } from '../config/source-rules';
 import type { UrlTls } from '../link/transport-url';
+import { ptraceCheck } from './doctor-ptrace';
 
 export interface DoctorOptions {
   configDir: string;
@@ -16,6 +17,8 @@ export interface DoctorOptions {
   onLine: (line: string) => void;
   /** Trust for a test's own CA; a real run uses the system's certificates only. */
   tls?: UrlTls;
+  /** Where Yama's ptrace scope is read (Linux); a test names a file of its own. */
+  ptraceScopePath?: string;
 }
 
 export const doctorLine = (check: string, result: CheckResult) => `${result.ok ? 'ok  ' : 'FAIL'} ${check}: ${result.text}`;
@@ -46,6 +49,8 @@ export async function runDoctor(options: DoctorOptions): Promise<{ failed: boole
   report('push', await pushCheck(options.stateDir));
   const bridge = await askBridge(options.stateDir);
   report('crew', await crewCheck(options.stateDir, bridge.running));
+  const ptrace = await ptraceCheck(options.ptraceScopePath);
+  if (ptrace) report('ptrace', ptrace);
   for (const line of programLines(bridge, sources)) report('program', line);
   return { failed };
 }
