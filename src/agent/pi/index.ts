@@ -5,4 +5,4 @@
  */
 export { openPiAgent, type OpenPiOptions, type PiAgent } from './pi-agent';
 export { PiMissing, PI_PACKAGE, PI_TESTED_VERSION } from './load-pi';
-export { READ_ONLY_TOOLS } from './tool-gate';
+export { READ_ONLY_TOOLS } from './tool-place';

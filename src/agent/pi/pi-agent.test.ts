@@ -1,70 +1,21 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExtensionFactory } from '@mariozechner/pi-coding-agent';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Item, PermissionAsk } from '../../wire/types';
-import { tempDir, wireCall, type TempDir } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { wireCall } from '../testing';
 import { BIG_BYTES, CODING_SCRIPT, GO_FILE, SAY } from './testing/coding-script';
-import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from './testing/pi-home';
-import { startScriptedModel, textOf, type ScriptedModel } from './testing/scripted-model';
-import { openPiAgent, type PiAgent } from './pi-agent';
+import { writePiHome } from './testing/pi-home';
+import { piRigPerFile } from './testing/pi-rig';
+import { textOf } from './testing/scripted-model';
 import { INTERRUPTED_TEXT } from './pi-conversation';
 import { REFUSED_REASON } from './tool-gate';
 
 /**
- * The Pi entry point with the real Pi package: only the model is scripted (an OpenAI-compatible
- * server on 127.0.0.1, configured in the test's own Pi home). Everything goes over the wire on
- * the agent's real socket, as the bridge sends it.
+ * The Pi entry point with the real Pi package: only the model is scripted (pi-rig.ts). Everything
+ * goes over the wire on the agent's real socket, as the bridge sends it.
  */
-Object.assign(process.env, PI_OFFLINE_ENV);
-let model: ScriptedModel;
-let dir: TempDir;
-let agent: PiAgent;
-let socket: string;
-let project: string;
-let n = 0;
-const rid = () => `r-${Date.now().toString(36)}-${++n}`;
-
-beforeAll(async () => {
-  model = await startScriptedModel(CODING_SCRIPT);
-});
-afterAll(async () => {
-  await model.close();
-});
-beforeEach(async () => {
-  process.env[SCRIPTED_KEY_ENV] = 'scripted-key-0123456789';
-  dir = await tempDir();
-  project = join(dir.path, 'project');
-  await mkdir(project);
-  await writePiHome(join(dir.path, 'pi-home'), model.baseUrl);
-  socket = join(dir.path, 'run', 'pi.sock');
-  agent = await start();
-});
-afterEach(async () => {
-  await agent.close();
-  await dir.cleanup();
-});
-
-const start = (extensions: ExtensionFactory[] = []) =>
-  openPiAgent({ cwd: project, socket, dataDir: join(dir.path, 'data'), agentDir: join(dir.path, 'pi-home'), extensions, log: () => {} });
-const paneOf = (id: string) => agent.collie.state.panes.get(id)!;
-const itemsOf = (id: string): Item[] => paneOf(id).conversation.record.items;
-const openAsk = (id: string) => [...paneOf(id).openAsks.values()][0]?.ask;
-
-async function newChat(): Promise<string> {
-  const reply = await wireCall(socket, 'POST', '/starter/new-chat', { requestId: rid() });
-  expect(reply.status).toBe(200);
-  return reply.json.paneId as string;
-}
-const send = (paneId: string, text: string, extra: object = {}) =>
-  wireCall(socket, 'POST', `/pane/${paneId}/send`, { requestId: rid(), text, turnId: paneOf(paneId).turn?.id ?? null, ...extra });
-const answer = (paneId: string, ask: { id: string; revision: number }, optionId: string) =>
-  wireCall(socket, 'POST', `/pane/${paneId}/answer`, { requestId: rid(), askId: ask.id, revision: ask.revision, answer: { optionIds: [optionId] } });
-const waitForAsk = (paneId: string) => vi.waitFor(() => expect(openAsk(paneId)).toBeDefined(), { timeout: 10_000 }).then(() => openAsk(paneId) as PermissionAsk);
-const waitForIdle = (paneId: string) => vi.waitFor(() => expect(paneOf(paneId).turn?.state).not.toBe('running'), { timeout: 10_000 });
-const toolItems = (paneId: string) => itemsOf(paneId).filter((i): i is Extract<Item, { kind: 'tool' }> => i.kind === 'tool');
-const texts = (paneId: string) => itemsOf(paneId).map((i) => ('text' in i ? i.text : ''));
+const rig = piRigPerFile(CODING_SCRIPT);
+const { rid, newChat, send, answer, paneOf, itemsOf, openAsk, waitForAsk, waitForIdle, toolItems, texts } = rig;
 
 describe('Pi as a durable agent', () => {
   it('asks before write, with a card built from the tool and its path; Allow writes the file and the chat shows the call done', async () => {
@@ -75,10 +26,10 @@ describe('Pi as a durable agent', () => {
     expect(ask.options.map((o) => o.effect)).toEqual(['allow', 'allow-always', 'deny']);
     expect(ask.reason).toMatch(/^Allow always lets write run without asking/);
     expect(JSON.stringify(ask)).not.toContain("I'll create"); // the model's words are never the card's
-    expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+    expect(existsSync(join(rig.project, 'hello.txt'))).toBe(false);
     expect((await answer(pane, ask, 'allow')).json).toEqual({ outcome: 'taken' });
     await waitForIdle(pane);
-    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(await readFile(join(rig.project, 'hello.txt'), 'utf8')).toBe('hi');
     expect(toolItems(pane)).toMatchObject([{ name: 'write', summary: 'hello.txt', status: 'done' }]);
     expect(texts(pane)).toEqual([SAY.write, "I'll create hello.txt.", '', 'Created hello.txt.']);
     expect(paneOf(pane).title).toBe(SAY.write);
@@ -89,10 +40,10 @@ describe('Pi as a durable agent', () => {
     await send(pane, SAY.write);
     await answer(pane, await waitForAsk(pane), 'deny');
     await waitForIdle(pane);
-    expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+    expect(existsSync(join(rig.project, 'hello.txt'))).toBe(false);
     expect(toolItems(pane)).toMatchObject([{ name: 'write', status: 'denied', output: REFUSED_REASON }]);
     expect(texts(pane)).toContain('You refused, so I did not create hello.txt.');
-    expect(textOf(model.requests.at(-1)!.at(-1))).toBe(REFUSED_REASON);
+    expect(textOf(rig.model.requests.at(-1)!.at(-1))).toBe(REFUSED_REASON);
   });
 
   it('Allow always lets that tool run without a card for the rest of the chat', async () => {
@@ -100,10 +51,10 @@ describe('Pi as a durable agent', () => {
     await send(pane, SAY.write);
     await answer(pane, await waitForAsk(pane), 'always');
     await waitForIdle(pane);
-    await writeFile(join(project, 'hello.txt'), 'changed');
+    await writeFile(join(rig.project, 'hello.txt'), 'changed');
     await send(pane, SAY.write);
     await waitForIdle(pane);
-    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(await readFile(join(rig.project, 'hello.txt'), 'utf8')).toBe('hi');
     expect(toolItems(pane).map((t) => t.status)).toEqual(['done', 'done']);
     // Another chat asks again: allow always is per chat.
     const other = await newChat();
@@ -131,18 +82,17 @@ describe('Pi as a durable agent', () => {
   });
 
   it('no model key: a notice with Pi’s reason, never a key; the agent stays up and the next send tries again', async () => {
-    await writePiHome(join(dir.path, 'pi-home'), model.baseUrl, { withKey: false });
-    await agent.close();
-    agent = await start();
+    await writePiHome(join(rig.dir.path, 'pi-home'), rig.model.baseUrl, { withKey: false });
+    await rig.restart();
     const pane = await newChat();
-    const asked = model.requests.length;
+    const asked = rig.model.requests.length;
     for (const text of ['hello', 'hello again']) {
       await send(pane, text);
       await waitForIdle(pane);
     }
     const notices = itemsOf(pane).filter((i) => i.kind === 'notice');
     expect(notices.map((i) => ('text' in i ? i.text : ''))).toEqual(Array(2).fill('The model did not answer: No API key found for the selected model.'));
-    expect(model.requests).toHaveLength(asked); // Pi never reached for a model it has no key for
+    expect(rig.model.requests).toHaveLength(asked); // Pi never reached for a model it has no key for
   });
 
   it('steer reaches the running tool call’s next step; stop ends the turn and closes its card', async () => {
@@ -151,7 +101,7 @@ describe('Pi as a durable agent', () => {
     await answer(pane, await waitForAsk(pane), 'allow');
     await vi.waitFor(() => expect(toolItems(pane)[0]?.status).toBe('running'));
     expect((await send(pane, 'also print the date', { steer: true })).json.status).toBe('steered');
-    await writeFile(join(project, GO_FILE), '');
+    await writeFile(join(rig.project, GO_FILE), '');
     const second = await vi.waitFor(
       () => {
         const ask = openAsk(pane);
@@ -162,7 +112,7 @@ describe('Pi as a durable agent', () => {
     );
     expect(texts(pane)).toContain('Steered: also print the date');
     const turnId = paneOf(pane).turn!.id;
-    expect((await wireCall(socket, 'POST', `/pane/${pane}/abort`, { requestId: rid(), turnId })).json).toEqual({ status: 'stopped' });
+    expect((await wireCall(rig.socket, 'POST', `/pane/${pane}/abort`, { requestId: rid(), turnId })).json).toEqual({ status: 'stopped' });
     expect(paneOf(pane).decided.get(second.id)?.decidedBy).toBe('program');
     await vi.waitFor(() => expect(toolItems(pane).at(-1)?.status).toBe('failed'));
     expect(texts(pane).some((t) => t.startsWith('Stopped on the phone'))).toBe(true);
@@ -175,26 +125,25 @@ describe('Pi as a durable agent', () => {
     await waitForIdle(pane);
     const conversationId = paneOf(pane).conversation.id;
     // Rename names Pi's own session (as Pi's session list shows it), besides the chat.
-    expect((await wireCall(socket, 'POST', '/rename', { requestId: rid(), target: 'pane', id: pane, title: 'Walnut' })).status).toBe(200);
-    expect(agent.open.get(pane)!.session.sessionName).toBe('Walnut');
-    expect((await wireCall(socket, 'POST', '/close', { requestId: rid(), target: 'pane', id: pane })).status).toBe(200);
-    const history = await wireCall(socket, 'GET', '/conversations');
+    expect((await wireCall(rig.socket, 'POST', '/rename', { requestId: rid(), target: 'pane', id: pane, title: 'Walnut' })).status).toBe(200);
+    expect(rig.agent.open.get(pane)!.session.sessionName).toBe('Walnut');
+    expect((await wireCall(rig.socket, 'POST', '/close', { requestId: rid(), target: 'pane', id: pane })).status).toBe(200);
+    const history = await wireCall(rig.socket, 'GET', '/conversations');
     expect(history.json.conversations).toMatchObject([{ id: conversationId, title: 'Walnut', state: 'closed' }]);
-    const items = await wireCall(socket, 'GET', `/conversation/${conversationId}/items`);
+    const items = await wireCall(rig.socket, 'GET', `/conversation/${conversationId}/items`);
     expect(items.json.items.map((i: { text?: string }) => i.text)).toEqual(['remember the word walnut', 'I heard: remember the word walnut']);
-    const reopened = await wireCall(socket, 'POST', '/reopen', { requestId: rid(), conversationId });
+    const reopened = await wireCall(rig.socket, 'POST', '/reopen', { requestId: rid(), conversationId });
     const again = reopened.json.paneId as string;
     await send(again, 'what was the word?');
     await waitForIdle(again);
     expect(texts(again)).toContain('I heard: what was the word?');
     // The model got the whole session: the earlier exchange came from Pi's own session file.
-    expect(model.requests.at(-1)!.map(textOf).filter(Boolean).slice(1)).toEqual(['remember the word walnut', 'I heard: remember the word walnut', 'what was the word?']);
+    expect(rig.model.requests.at(-1)!.map(textOf).filter(Boolean).slice(1)).toEqual(['remember the word walnut', 'I heard: remember the word walnut', 'what was the word?']);
   });
 
   it("Pi's own dialogs are cards: an extension's confirm is a choice card, and its answer reaches the extension", async () => {
-    await agent.close();
     const confirmed: boolean[] = [];
-    agent = await start([
+    await rig.restart([
       (api) =>
         api.on('tool_call', async (event, ctx) => {
           if (event.toolName !== 'write') return undefined;
@@ -222,7 +171,7 @@ describe('Pi as a durable agent', () => {
     await answer(pane, dialog, 'yes');
     await waitForIdle(pane);
     expect(confirmed).toEqual([true]);
-    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(await readFile(join(rig.project, 'hello.txt'), 'utf8')).toBe('hi');
   });
 
   it('killed while an allowed tool runs: started again, the call reads interrupted, is never run again, and the model is told', async () => {
@@ -230,29 +179,27 @@ describe('Pi as a durable agent', () => {
     await send(pane, SAY.long);
     await answer(pane, await waitForAsk(pane), 'allow');
     await vi.waitFor(() => expect(toolItems(pane)[0]?.status).toBe('running'));
-    const asked = model.requests.length;
-    await agent.close();
-    agent = await start();
-    await vi.waitFor(() => expect(model.requests.length).toBe(asked + 1), { timeout: 10_000 });
-    expect(textOf(model.requests.at(-1)!.at(-1))).toBe(INTERRUPTED_TEXT);
+    const asked = rig.model.requests.length;
+    await rig.restart();
+    await vi.waitFor(() => expect(rig.model.requests.length).toBe(asked + 1), { timeout: 10_000 });
+    expect(textOf(rig.model.requests.at(-1)!.at(-1))).toBe(INTERRUPTED_TEXT);
     expect(toolItems(pane)).toMatchObject([{ name: 'bash', status: 'failed', output: INTERRUPTED_TEXT }]);
     expect(openAsk(pane)).toBeUndefined();
     await vi.waitFor(() => expect(texts(pane)).toContain(`The command said: ${INTERRUPTED_TEXT}`));
     // The first run's command (this test's process outlived the "kill") is let go.
-    await writeFile(join(project, GO_FILE), '');
+    await writeFile(join(rig.project, GO_FILE), '');
   });
 
   it('killed while a card is open: started again, the same card under the same id, answered once, the tool runs once', async () => {
     const pane = await newChat();
     await send(pane, SAY.write);
     const ask = await waitForAsk(pane);
-    await agent.close(); // as a kill does, but for the socket file: the process keeps nothing in memory across
-    agent = await start();
+    await rig.restart(); // as a kill does, but for the socket file: the process keeps nothing in memory across
     const again = await waitForAsk(pane);
     expect([again.id, again.revision, again.title]).toEqual([ask.id, ask.revision, ask.title]);
     expect((await answer(pane, again, 'allow')).json).toEqual({ outcome: 'taken' });
     await vi.waitFor(() => expect(texts(pane)).toContain('Created hello.txt.'), { timeout: 10_000 });
-    expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
+    expect(await readFile(join(rig.project, 'hello.txt'), 'utf8')).toBe('hi');
     expect(toolItems(pane)).toMatchObject([{ status: 'done' }]);
     expect((await answer(pane, again, 'allow')).json).toMatchObject({ code: 'decided' });
   });

@@ -3,13 +3,18 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { AgentSession, ExtensionFactory, SettingsManager } from '@mariozechner/pi-coding-agent';
 import { cleanField } from '../../wire/clean';
-import { openCollie, type Collie, type OpenCollieOptions, type PaneHandle } from '../kit';
+import { AskClosedError, openCollie, type Collie, type OpenCollieOptions, type PaneHandle } from '../kit';
 import { PiBook } from './pi-book';
 import { PiConversation } from './pi-conversation';
 import { loadPi, type PiModule } from './load-pi';
 import { toolItemId } from './pi-items';
 import { phoneUi } from './pi-ui';
 import { ToolGate } from './tool-gate';
+import { confinedReadTool } from './confined-read';
+import { projectFilesAsk } from './project-card';
+import { projectFiles } from './project-files';
+import { ProjectTrust } from './project-trust';
+import { piResources } from './pi-resources';
 
 export interface OpenPiOptions {
   /** The project folder Pi works in (its tools read and write here). */
@@ -75,21 +80,70 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
   const offerAlways = options.socket !== undefined;
   const tab = collie.workspace(WORKSPACE, { title: basename(options.cwd) || options.cwd }).tab(TAB, { title: 'Chats' });
   const open = new Map<string, PiConversation>();
+  /** Sessions being opened, by pane: a send that comes first waits for its own. */
+  const attaching = new Map<string, Promise<PiConversation>>();
+  const trust = ProjectTrust.open(options.dataDir);
   const authStorage = sdk.AuthStorage.create(`${agentDir}/auth.json`);
   const modelRegistry = sdk.ModelRegistry.create(authStorage, `${agentDir}/models.json`);
   let secrets: string[] = [];
 
-  /** Opens (or resumes) the Pi session behind a pane, with the permission gate and the phone's dialogs. */
-  async function attach(pane: PaneHandle, sessionFile: string | undefined): Promise<PiConversation> {
-    const gate = new ToolGate(pane, book, pane.conversationId, offerAlways);
+  /**
+   * Whether Pi loads the project's `.pi/` files in a conversation: decided at once when there are
+   * none or the person allowed these very files before (or refused them in this conversation), else
+   * by the card it raises now, once answered. A card closed unanswered (a stop) loads none.
+   */
+  async function projectDecision(pane: PaneHandle): Promise<{ now: boolean } | { later: Promise<boolean> }> {
+    const project = await projectFiles(options.cwd);
+    if (project.files.length === 0 || trust.trusted(project.digest)) return { now: true };
+    if (trust.refusedIn(pane.conversationId, project.digest)) return { now: false };
+    const answered = pane.ask(projectFilesAsk(project)).then(
+      ({ optionIds }) => {
+        if (optionIds.includes('allow')) trust.trust(project.digest);
+        else trust.refuse(pane.conversationId, project.digest);
+        return optionIds.includes('allow');
+      },
+      (err: unknown) => {
+        if (err instanceof AskClosedError) return false;
+        throw err;
+      },
+    );
+    return { later: answered };
+  }
+
+  /**
+   * Opens (or resumes) a pane's Pi session in the background, known at once to a send that comes
+   * first (it waits for it). Resolves once the session is open, or once the project's card is
+   * raised when it needs one (the session opens after the answer).
+   */
+  async function openSession(pane: PaneHandle, sessionFile: string | undefined, then: (conversation: PiConversation) => void = () => {}): Promise<void> {
+    let waitsForCard = false;
+    let cardRaised: () => void = () => {};
+    const raised = new Promise<void>((resolve) => (cardRaised = resolve));
+    const opening = (async () => {
+      const decision = await projectDecision(pane);
+      if ('later' in decision) ((waitsForCard = true), cardRaised());
+      const conversation = await attach(pane, sessionFile, 'now' in decision ? decision.now : await decision.later);
+      then(conversation);
+      return conversation;
+    })();
+    attaching.set(pane.id, opening);
+    const settled = opening.finally(() => attaching.delete(pane.id));
+    // Opened after the card is answered, nobody waits for it but a send: a failure is said here.
+    settled.catch((err: unknown) => waitsForCard && log(openFailed(pane.conversationId, err)));
+    await Promise.race([settled, raised]);
+  }
+
+  /** The Pi session behind a pane, with the permission gate and the phone's dialogs. */
+  async function attach(pane: PaneHandle, sessionFile: string | undefined, withProject: boolean): Promise<PiConversation> {
+    const gate = new ToolGate(pane, book, pane.conversationId, offerAlways, options.cwd);
     const gateExtension: ExtensionFactory = (api) => {
       api.on('tool_call', (event, ctx) => gate.check(event.toolCallId, event.toolName, event.input, ctx.signal));
     };
-    const settingsManager = sdk.SettingsManager.create(options.cwd, agentDir);
-    const resourceLoader = new sdk.DefaultResourceLoader({ cwd: options.cwd, agentDir, settingsManager, extensionFactories: [gateExtension, ...(options.extensions ?? [])] });
-    await resourceLoader.reload();
+    const extensionFactories = [gateExtension, ...(options.extensions ?? [])];
+    const { settingsManager, resourceLoader } = await piResources(sdk, { cwd: options.cwd, agentDir, dataDir: options.dataDir, extensionFactories, withProject });
     const sessionManager = sessionFile && existsSync(sessionFile) ? sdk.SessionManager.open(sessionFile) : sdk.SessionManager.create(options.cwd);
-    const { session } = await sdk.createAgentSession({ cwd: options.cwd, agentDir, authStorage, modelRegistry, settingsManager, resourceLoader, sessionManager });
+    const customTools = [confinedReadTool(sdk, options.cwd, gate)];
+    const { session } = await sdk.createAgentSession({ cwd: options.cwd, agentDir, authStorage, modelRegistry, settingsManager, resourceLoader, sessionManager, customTools });
     await session.bindExtensions({ uiContext: phoneUi(pane) });
     const file = session.sessionFile;
     if (file) book.set(pane.conversationId, file);
@@ -127,7 +181,6 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
   }
 
   const internal = collie.state;
-  const attaching = new Map<string, Promise<PiConversation>>();
   const conversationOf = async (paneId: string) => {
     const conversation = open.get(paneId) ?? (await attaching.get(paneId));
     if (!conversation) throw new Error(`no Pi session is open in pane ${paneId}`);
@@ -154,16 +207,12 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
     },
     reopen({ conversationId, pane }) {
       // The kit answers the reopen at once; a send that comes before Pi's session is open waits for it.
-      const opening = attach(pane, book.get(conversationId)?.sessionFile).then((conversation) => (conversation.resumeDangling(), conversation));
-      attaching.set(pane.id, opening);
-      opening
-        .catch((err: unknown) => log(`[agent] the Pi session of ${conversationId} did not open: ${err instanceof Error ? err.message : String(err)}`))
-        .finally(() => attaching.delete(pane.id));
+      void openSession(pane, book.get(conversationId)?.sessionFile, (conversation) => conversation.resumeDangling()).catch((err: unknown) => log(openFailed(conversationId, err)));
     },
   });
   collie.starter({ id: 'new-chat', label: NEW_CHAT_TITLE }, async () => {
     const pane = tab.pane(`chat-${randomUUID().slice(0, 8)}`, { title: NEW_CHAT_TITLE, harness: 'pi' });
-    await attach(pane, undefined);
+    await openSession(pane, undefined);
     return pane;
   });
 
@@ -172,8 +221,7 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
     if (kept.state !== 'open') continue;
     const pane = tab.pane(kept.paneId, { title: kept.title, harness: 'pi' });
     markInterrupted(collie, pane);
-    const conversation = await attach(pane, book.get(kept.id)?.sessionFile);
-    conversation.resumeDangling();
+    await openSession(pane, book.get(kept.id)?.sessionFile, (conversation) => conversation.resumeDangling());
   }
   collie.ready();
 
@@ -187,6 +235,8 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
     },
   };
 }
+
+const openFailed = (conversationId: string, err: unknown) => `[agent] the Pi session of ${conversationId} did not open: ${err instanceof Error ? err.message : String(err)}`;
 
 /** A tool item still "running" from the last run ran in a process that is gone: it reads as failed until its call is settled again. */
 function markInterrupted(collie: Collie, pane: PaneHandle): void {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanJsonValue } from '../../wire/parse-ask';
 import { LIMITS } from '../../wire/limits';
-import { CARD_STRING_BYTES, cardInput, needsPermission, permissionAsk, READ_ONLY_TOOLS } from './tool-gate';
+import { CARD_STRING_BYTES, cardInput, needsPermission, permissionAsk } from './tool-gate';
+import { READ_ONLY_TOOLS } from './tool-place';
 
 describe("the permission gate's rules", () => {
   it('asks for every tool but the read-only ones', () => {
