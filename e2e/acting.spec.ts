@@ -4,7 +4,7 @@ import { openCollie, type Collie, type PaneHandle, type SendContext } from '../s
 import { openChatMenu } from './support/chat-menu';
 import { faultyProxy } from './support/faulty-proxy';
 import { collieLink, scratch, startBridge, writeSources } from './support/processes';
-import { pairPhone } from './support/pair';
+import { pairAnotherPhone, pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
 
 /**
@@ -53,16 +53,21 @@ async function start(caps: Record<string, boolean> = ALL) {
   run.bridge = started.proc;
   url = started.url;
   link = started.link;
+  firstPhone = null;
 }
 
 /** The pairing link the bridge printed, until a phone has opened it. */
 let link: string | null = null;
+/** The phone paired first, which allows any other. */
+let firstPhone: Page | null = null;
 const pairedPages = new WeakSet<Page>();
-/** Opens a screen on a phone; a phone not yet paired pairs first: the first through the printed link, any other through collie pair. */
+/** Opens a screen on a phone; a phone not yet paired pairs first: the first through the printed link, any other through collie pair and the first phone's Allow. */
 async function openApp(page: Page, hash: string) {
   if (!pairedPages.has(page)) {
-    await pairPhone(page, link ?? (await collieLink(dirs)));
+    if (firstPhone) await pairAnotherPhone(page, await collieLink(dirs), firstPhone);
+    else await pairPhone(page, link);
     link = null;
+    firstPhone ??= page;
     pairedPages.add(page);
   }
   await page.goto(`${url}${hash}`);

@@ -1,9 +1,9 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { wireCall } from '../src/agent/testing';
 import { collieLink, Proc, scratch, startBridge, writeSources } from './support/processes';
-import { pairPhone } from './support/pair';
+import { pairAnotherPhone, pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
 
 /**
@@ -58,18 +58,23 @@ test('a bridge the agent itself started: the card says the agent refused the tap
     'zh-CN': 'durable agent 拒绝了这次点击',
     ru: 'Durable-агент отклонил это нажатие',
   };
+  let approver: Page | null = null;
   for (const [locale, refusal] of Object.entries(words)) {
     const context = await browser.newContext({ ...devices['Pixel 7'], locale });
     const page = await context.newPage();
-    await pairPhone(page, locale === 'en' ? first! : await collieLink(bridgeDirs));
+    // The English phone pairs through the printed link; each other, through collie pair and its Allow.
+    if (approver) await pairAnotherPhone(page, await collieLink(bridgeDirs), approver);
+    else await pairPhone(page, first!);
     await page.goto(`${new URL(first!).origin}/#/agent/default/chat/p`);
     const card = page.getByRole('article', { name: /bash/ });
     await expect(card).toContainText('rm -rf build/');
     await card.getByRole('button').first().click();
     await expect(card).toContainText(refusal);
     await page.screenshot({ path: `test-results/caller-check/refused-${locale}.png` });
-    await context.close();
+    if (approver) await context.close();
+    else approver = page;
   }
+  await approver?.context().close();
   // Still open at the agent; this test's process, which the agent did not start, lets it go.
   const ask = await agent.waitFor(/^waiting (\S+) (\d+)$/m);
   const body = { requestId: 'outside-1', askId: ask[1], revision: Number(ask[2]), answer: { optionIds: ['allow'] } };

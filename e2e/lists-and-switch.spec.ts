@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie } from '../src/agent/kit';
 import { clippedWords, noViolations } from './support/axe';
-import { pairPhone } from './support/pair';
+import { pairAnotherPhone, pairPhone } from './support/pair';
 import { collieLink, scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
 import { ENGLISH, LANGUAGES, say, type Catalog } from './support/words';
@@ -211,7 +211,7 @@ test('a watch-only phone is not told it answered: the line says what was answere
   const watcher = await browser.newContext();
   run.later(() => watcher.close());
   const watch = await watcher.newPage();
-  await pairPhone(watch, await collieLink(desk.dirs, ['--watch']));
+  await pairAnotherPhone(watch, await collieLink(desk.dirs, ['--watch']), page);
 
   // The phone that acts answers; the watch-only phone reads the line it leaves.
   await page.goto(`${url}#/agent/desk/chat/p`);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { openCollie } from '../src/agent/kit';
 import { makeTestCa } from '../src/bridge/testing/tls';
-import { pairPhone } from './support/pair';
+import { pairAnotherPhone, pairPhone } from './support/pair';
 import { collie, collieLink, scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
 import { writeFile } from 'node:fs/promises';
@@ -49,9 +49,28 @@ test('a fresh phone sees the pairing screen; the printed link pairs it once; col
     await expect(stranger.getByText('This pairing link was used already. Run collie pair for a new one.')).toBeVisible();
     expect(stranger.url()).not.toContain('pair=');
 
-    await pairPhone(stranger, await collieLink(dirs, ['--name', 'Second phone']));
+    // Another phone waits for the first one's Allow, which is shown where its link was made and opened.
+    const second = await collieLink(dirs, ['--name', 'Second phone']);
+    await stranger.goto(second);
+    await expect(stranger.getByRole('heading', { name: 'Allow this phone on your other phone' })).toBeVisible();
+    await page.goto(`${url}#/`);
+    const card = page.getByRole('article', { name: 'A new device wants to pair: “Second phone”' });
+    await expect(card).toContainText(/Link made at .* by collie pair \(process \d+, (terminal \S+|with no terminal)\):/);
+    await expect(card.locator('code')).toContainText('pair --name Second phone');
+    await expect(card).toContainText('from 127.0.0.1 in Chrome on');
+    await page.screenshot({ path: 'test-results/pairing/allow-card.png' });
+    await card.getByRole('button', { name: 'Allow' }).click();
+    await expect(stranger.locator('header a.settings-link')).toBeVisible();
+    await expect(card).toHaveCount(0);
     const listed = JSON.parse((await collie(dirs, ['devices', '--json'])).output) as { name: string }[];
     expect(listed.map((d) => d.name)).toEqual(['Chrome on Android', 'Second phone']);
+
+    // Refused on the first phone: the third is told so, and is not paired.
+    const third = await fresh.newPage();
+    await third.goto(await collieLink(dirs, ['--name', 'Third']));
+    await page.getByRole('article', { name: 'A new device wants to pair: “Third”' }).getByRole('button', { name: 'Refuse' }).click();
+    await expect(third.getByText('A phone paired with this bridge refused this one.', { exact: false })).toBeVisible();
+    expect((JSON.parse((await collie(dirs, ['devices', '--json'])).output) as unknown[]).length).toBe(2);
   } finally {
     await fresh.close();
   }
@@ -74,7 +93,7 @@ test('a watch device reads chats and cards but has no buttons, and its direct wr
   const watcher = await page.context().browser()!.newContext();
   try {
     const watch = await watcher.newPage();
-    await pairPhone(watch, await collieLink(dirs, ['--watch']));
+    await pairAnotherPhone(watch, await collieLink(dirs, ['--watch']), page);
     await expect(watch.getByText('This phone was paired to watch: it can read everything but cannot answer, send or change anything.')).toBeVisible();
     await watch.goto(`${url}#/agent/desk/chat/p`);
     const card = watch.getByRole('article', { name: 'Ship it?' });

@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INSTALL } from '../../src/bridge/config/install-paths';
+import { runAsPerson } from '../../src/bridge/testing/person-shell';
 
 /** A child process whose output the test can read and wait on. */
 export class Proc {
@@ -100,25 +101,19 @@ export async function startBridge(
   }
 }
 
-/** `collie pair …` against the bridge of these folders; resolves with the link it printed. */
+/** `collie pair …` against the bridge of these folders, from the person's own terminal; resolves with the link it printed. */
 export async function collieLink(dirs: { configDir: string; stateDir: string }, args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [INSTALL.collieBin, 'pair', ...args], {
-    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const proc = new Proc(child);
-  const match = await proc.waitFor(/(https?:\/\/\S+#pair=\S+)/);
-  await proc.waitForExit();
+  const { output } = await collie(dirs, ['pair', ...args]);
+  const match = /(https?:\/\/\S+#pair=\S+)/.exec(output);
+  if (!match) throw new Error(`collie pair printed no link:\n${output}`);
   return match[1]!;
 }
 
-/** A collie verb run to its end, for what it prints and its exit code; `extraEnv` such as a join code (COLLIE_CREW_CODE). */
+/**
+ * A collie verb run to its end from the person's own terminal (outside this test's process, which
+ * may run agents: runAsPerson), for what it prints and its exit code; `extraEnv` such as a join code (COLLIE_CREW_CODE).
+ */
 export async function collie(dirs: { configDir: string; stateDir: string }, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [INSTALL.collieBin, ...args], {
-    env: { ...process.env, COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const proc = new Proc(child);
-  const code = await proc.waitForExit(20000);
-  return { code, output: proc.output };
+  const run = await runAsPerson([process.execPath, INSTALL.collieBin, ...args], { COLLIE_CONFIG_DIR: dirs.configDir, COLLIE_STATE_DIR: dirs.stateDir, ...extraEnv }, 20_000);
+  return { code: run.code, output: run.stdout + run.stderr };
 }

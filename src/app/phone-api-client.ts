@@ -11,6 +11,8 @@ import type {
   DeviceJson,
   HistoryJson,
   PairRequest,
+  PairReply,
+  PairingDecisionReply,
 } from '../wire/bridge-json';
 import { actRoute, answerRoute, pathOf } from '../wire/phone-routes';
 
@@ -61,8 +63,10 @@ export interface BridgeClient {
   answer(askId: string, request: AskRequest): Promise<AskReply>;
   /** Every other act (send, steer, stop, belt button, starter, rename, close, reopen). */
   act(request: ActRequest): Promise<ActReply>;
-  /** Trades a pairing link's secret for this phone's credential (an HttpOnly cookie the page never sees). */
-  pair(request: PairRequest): Promise<{ device: DeviceJson }>;
+  /** Trades a pairing link's secret for this phone's credential (an HttpOnly cookie the page never sees), or says to wait for a paired phone's Allow. */
+  pair(request: PairRequest): Promise<PairReply>;
+  /** A paired phone's answer to a device waiting to pair. */
+  decidePairing(requestId: string, allow: boolean): Promise<PairingDecisionReply>;
   device(): Promise<{ device: DeviceJson }>;
   renameDevice(name: string): Promise<{ device: DeviceJson }>;
   forgetDevice(): Promise<unknown>;
@@ -144,6 +148,7 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
       return post<ActReply>(route.path, route.body);
     },
     pair: (request) => post(pathOf('pair', {}), request),
+    decidePairing: (requestId, allow) => post(pathOf('pairingDecide', { requestId }), { allow }),
     device: () => getOnce(pathOf('device', {})),
     renameDevice: (name) => post(pathOf('deviceRename', {}), { name }),
     forgetDevice: () => post(pathOf('deviceForget', {}), {}),

@@ -26,6 +26,9 @@ import { serveControl } from './control/control-server';
 import type { Role } from './pairing/device-file';
 import { DeviceStore } from './pairing/device-store';
 import { Invitations } from './pairing/invitations';
+import { PairingRequests } from './pairing/pairing-requests';
+import { placeControlCaller } from './control/control-caller';
+import type { LinkMadeJson } from '../wire/bridge-json';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 import { openPush, type PushOptions, type PushRoom } from './push/push';
 import { Crew } from './crew/crew';
@@ -71,7 +74,7 @@ export interface RunningBridge {
   push: PushRoom;
   crew: Crew;
   /** A one-time invitation: the link carries its secret in the fragment only. */
-  invite(options?: { name?: string | null; role?: Role }): { link: string; expiresAt: number };
+  invite(options?: { name?: string | null; role?: Role; made?: LinkMadeJson | null }): { link: string; expiresAt: number };
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const crew = await Crew.open({ stateDir: options.stateDir, log: options.log, ...options.crew });
   const crewViews = new CrewViews(crew, { log: options.log, ...(options.crew?.tls ? { tls: options.crew.tls } : {}), ...(options.crew?.read ? { read: options.crew.read } : {}) });
   const invitations = new Invitations();
+  const pairingRequests = new PairingRequests();
   const audit = new AuditLog(options.stateDir, options.auditContent === 'none', options.log);
   const agents = new Map<string, AgentHandle>();
   const caches: DiskCache[] = [];
@@ -124,6 +128,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log: options.log,
     devices,
     invitations,
+    pairingRequests,
     secure: options.tls !== undefined,
     publicHosts: publicOrigins.map((origin) => new URL(origin).host),
     appDir: options.appDir,
@@ -143,12 +148,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const url = `${options.tls ? 'https' : 'http'}://${shownHost}:${address.port}/`;
   const origin = publicOrigins[0] ?? url.slice(0, -1);
   crew.serving(crewOrigin(publicOrigins[0], options.tls ? url : null, address.address));
-  const invite = ({ name = null, role = 'control' }: { name?: string | null; role?: Role } = {}) => {
-    const { secret, expiresAt } = invitations.create({ name, role });
+  const invite = ({ name = null, role = 'control', made = { by: 'collie start' } }: { name?: string | null; role?: Role; made?: LinkMadeJson | null } = {}) => {
+    const { secret, expiresAt } = invitations.create({ name, role, made });
     return { link: pairingLink(origin, secret), expiresAt };
   };
   const control = await serveControl(controlSocketPath(options.stateDir), {
     agents,
+    placeCaller: (socket) => placeControlCaller(socket, options.sources),
     durable: options.durable,
     startedAt: Date.now(),
     devices,

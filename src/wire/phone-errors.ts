@@ -19,6 +19,7 @@ export const PHONE_ERROR_CODES = [
   'invitation-used',
   'invitation-expired',
   'invitation-unknown',
+  'invitation-refused',
   'too-many-tries',
   'no-such-device',
   // Reads.

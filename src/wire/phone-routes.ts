@@ -14,6 +14,7 @@ export const PHONE_PATHS = {
   device: '/api/device',
   deviceRename: '/api/device/rename',
   deviceForget: '/api/device/forget',
+  pairingDecide: '/api/pairing/:requestId',
   dashboard: '/api/dashboard',
   agent: '/api/agents/:agent',
   chat: '/api/agents/:agent/panes/:paneId',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentOf, placeCaller, procStat } from './process-tree';
+import { lineage, parentOf, placeCaller, procStat } from './process-tree';
 
 /** A fake /proc: pid → parent, with commands that try to confuse the reader. */
 function tree(parents: Record<number, number>): (pid: number) => string | null {
@@ -27,5 +27,14 @@ describe('placing a caller in the process tree', () => {
     expect(placeCaller(process.pid, process.pid)).toBe('self');
     expect(placeCaller(process.ppid, process.pid)).toBe('other');
     expect(procStat(process.pid)).toMatch(new RegExp(`^${process.pid} \\(`));
+  });
+
+  it('lists a process and its parents up to init, or null when one cannot be read', () => {
+    const read = tree({ 100: 1, 200: 100, 300: 200 });
+    expect(lineage(300, read)).toEqual([300, 200, 100]);
+    expect(lineage(999, read)).toBeNull();
+    expect(lineage(0, read)).toBeNull();
+    expect(lineage(7, () => '7 (loop) S 7 7 7')).toBeNull();
+    expect(lineage(process.pid)?.[0]).toBe(process.pid);
   });
 });

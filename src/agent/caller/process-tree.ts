@@ -49,3 +49,21 @@ export function placeCaller(pid: number, self: number, read: StatReader = procSt
   }
   return 'unknown';
 }
+
+/**
+ * The process `pid` and its parents up to (not including) init, nearest first; null when any of
+ * them cannot be read (gone, no /proc) or the walk does not end. What the bridge's control socket
+ * asks of a caller: whether a durable agent is among them.
+ */
+export function lineage(pid: number, read: StatReader = procStat): number[] | null {
+  if (!Number.isInteger(pid) || pid <= 1) return null;
+  const line: number[] = [];
+  for (let at = pid; at > 1 && line.length < MAX_DEPTH;) {
+    const stat = read(at);
+    const parent = stat === null ? null : parentOf(stat);
+    if (parent === null) return null;
+    line.push(at);
+    at = parent;
+  }
+  return line.length < MAX_DEPTH ? line : null;
+}

@@ -22,7 +22,8 @@ import { computed } from '@preact/signals';
 import type { PushApi } from '../push/push-api';
 import type { PushEnv } from '../push/push-store';
 import { lazyPushStore, type LazyPushStore } from '../push/lazy-push-store';
-import { browserName, createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
+import { browserName } from '../../wire/browser-name';
+import { createPairingStore, type PairingEnv, type PairingStore } from './pairing-store';
 
 /** The pairing store's view of the page: the address's fragment and the browser's name for itself. */
 function browserPairingEnv(): PairingEnv {

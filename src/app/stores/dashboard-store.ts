@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../phone-api-client';
-import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
+import type { AgentRow, InboxAsk, MachineRow, PairingDecisionReply, PairingRequestJson } from '../../wire/bridge-json';
 import { polled, type PollEnv } from './polled';
 import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';
@@ -13,6 +13,9 @@ export interface DashboardStore {
   inbox: ReadonlySignal<InboxAsk[]>;
   /** The other machines of the crew this bridge leads, in order (empty when it leads none): the agents are grouped by them. */
   machines: ReadonlySignal<MachineRow[]>;
+  /** Devices waiting for this phone's Allow (never from a kept copy: an old request is no question). */
+  pairing: ReadonlySignal<PairingRequestJson[]>;
+  decidePairing(requestId: string, allow: boolean): Promise<PairingDecisionReply>;
   /** True while any agent has a conversation waiting for the person. */
   anyoneWaiting: ReadonlySignal<boolean>;
   stale: ReadonlySignal<boolean>;
@@ -29,6 +32,8 @@ export function createDashboardStore(client: BridgeClient, env?: PollEnv, copies
     agents,
     inbox,
     machines: computed(() => resource.data.value?.machines ?? []),
+    pairing: computed(() => (resource.stale.value ? [] : (resource.data.value?.pairing ?? []))),
+    decidePairing: (requestId, allow) => client.decidePairing(requestId, allow),
     anyoneWaiting: computed(() => inbox.value.length > 0 || agents.value.some((a) => a.status === 'ok' && a.needsYou > 0)),
     stale: resource.stale,
     start: resource.start,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceJson } from '../../wire/bridge-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import { browserName, createPairingStore } from './pairing-store';
+import { browserName } from '../../wire/browser-name';
+import { createPairingStore } from './pairing-store';
 
 const DEVICE: DeviceJson = { id: 'd-1', name: 'Chrome on Android', role: 'control' };
 
@@ -52,6 +53,29 @@ describe('the pairing store', () => {
       await settle();
       expect(store.state.value).toEqual(want);
     }
+  });
+
+  it('while a paired phone must allow it, says it waits and asks again with the same link; refused, it says so', async () => {
+    const replies: (() => Promise<Awaited<ReturnType<BridgeClient['pair']>>>)[] = [];
+    let asked = 0;
+    const { store } = rig('#pair=' + 'c'.repeat(43), { pair: () => (asked++, replies.shift()!()) });
+    let release: () => void = () => {};
+    replies.push(
+      () => Promise.resolve({ waiting: { expiresAt: '2026-12-04T10:10:00.000Z' } }),
+      () => new Promise((resolve) => (release = () => resolve({ device: DEVICE }))),
+    );
+    store.start();
+    await settle();
+    expect(store.state.value).toEqual({ phase: 'waiting', expiresAt: '2026-12-04T10:10:00.000Z' });
+    expect(asked).toBe(2);
+    release();
+    await settle();
+    expect(store.state.value).toEqual({ phase: 'paired', device: DEVICE });
+
+    const refused = rig('#pair=' + 'd'.repeat(43), { pair: () => Promise.reject(new BridgeHttpError(403, 'invitation-refused', '')) });
+    refused.store.start();
+    await settle();
+    expect(refused.store.state.value).toEqual({ phase: 'unpaired', why: 'refused' });
   });
 
   it('without a link: paired when the bridge knows the phone, the pairing screen on 401, and unpaired when a read is refused later', async () => {

@@ -4,11 +4,13 @@ import type { DeviceJson } from '../../wire/bridge-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 
 /** Why the phone shows the pairing screen. */
-export type UnpairedWhy = 'never' | 'revoked' | 'used' | 'expired' | 'unknown' | 'limited' | 'failed';
+export type UnpairedWhy = 'never' | 'revoked' | 'used' | 'expired' | 'unknown' | 'refused' | 'limited' | 'failed';
 
 export type PairingState =
   | { phase: 'checking' }
   | { phase: 'pairing' }
+  /** The link is good, and a phone paired already must allow this one: the bridge holds it until then. */
+  | { phase: 'waiting'; expiresAt: string }
   /** Paired, or not known yet because the bridge cannot be reached (a 401 then says otherwise). */
   | { phase: 'paired'; device: DeviceJson | null }
   | { phase: 'unpaired'; why: UnpairedWhy; retryAfter?: number };
@@ -49,7 +51,7 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
     if (!(err instanceof BridgeHttpError)) return { phase: 'unpaired', why: 'failed' };
     if (err.status === 429) return { phase: 'unpaired', why: 'limited', ...(err.retryAfter ? { retryAfter: err.retryAfter } : {}) };
     const why = err.code.replace(/^invitation-/, '');
-    return { phase: 'unpaired', why: why === 'used' || why === 'expired' || why === 'unknown' ? why : 'failed' };
+    return { phase: 'unpaired', why: why === 'used' || why === 'expired' || why === 'unknown' || why === 'refused' ? why : 'failed' };
   };
   /** Redeems a pairing link in the address, else asks the bridge who this phone is. */
   async function check(): Promise<void> {
@@ -59,7 +61,12 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
       env.replaceHash('#/');
       state.value = { phase: 'pairing' };
       try {
-        state.value = { phase: 'paired', device: (await client.pair({ secret, name: env.suggestedName() })).device };
+        // Asked again while the bridge says to wait: each ask is held until a paired phone decides.
+        for (;;) {
+          const reply = await client.pair({ secret, name: env.suggestedName() });
+          if ('device' in reply) return void (state.value = { phase: 'paired', device: reply.device });
+          state.value = { phase: 'waiting', expiresAt: reply.waiting.expiresAt };
+        }
       } catch (err) {
         state.value = refused(err);
       }
@@ -104,29 +111,4 @@ export function createPairingStore(client: BridgeClient, env: PairingEnv): Pairi
       state.value = { phase: 'unpaired', why: 'never' };
     },
   };
-}
-
-/** "Chrome on Android", from what the browser says of itself; only a suggestion the person can edit. */
-export function browserName(userAgent: string): string {
-  const os = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad/.test(userAgent)
-      ? 'iPhone'
-      : /Mac OS X/.test(userAgent)
-        ? 'Mac'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : '';
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser';
-  return os ? `${browser} on ${os}` : browser;
 }

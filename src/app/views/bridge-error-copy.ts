@@ -20,6 +20,7 @@ export const ERROR_COPY: Readonly<Record<PhoneErrorCode, MessageKey | null>> = {
   'invitation-used': null,
   'invitation-expired': null,
   'invitation-unknown': null,
+  'invitation-refused': null,
   'too-many-tries': null,
   'no-such-device': null,
   'no-such-agent': 'error.noSuchAgent',

@@ -2,7 +2,8 @@
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
+import type { AgentRow, InboxAsk, MachineRow, PairingRequestJson } from '../../wire/bridge-json';
+import { CanAct } from './can-act';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';
 import { agentRow, mount, type Mounted } from './testing/acts-rig';
@@ -16,7 +17,13 @@ afterEach(() => {
 
 const connection: ConnectionStore = { state: signal('live'), updatedAt: signal(null), report: () => {}, showingKept: () => {}, start: () => () => {} };
 
-function store(inbox: InboxAsk[], more: AgentRow[] = [], machines: MachineRow[] = []): DashboardStore {
+function store(
+  inbox: InboxAsk[],
+  more: AgentRow[] = [],
+  machines: MachineRow[] = [],
+  pairing: PairingRequestJson[] = [],
+  decidePairing: DashboardStore['decidePairing'] = () => Promise.resolve({ outcome: 'gone' }),
+): DashboardStore {
   const agents = signal<AgentRow[]>([{ ...agentRow(null), needsYou: inbox.length > 0 ? 1 : 0 }, ...more]);
   const waiting = signal(inbox);
   return {
@@ -24,6 +31,8 @@ function store(inbox: InboxAsk[], more: AgentRow[] = [], machines: MachineRow[] 
     agents,
     inbox: waiting,
     machines: signal(machines),
+    pairing: signal(pairing),
+    decidePairing,
     anyoneWaiting: computed(() => waiting.value.length > 0),
     stale: signal(false),
     start: () => () => {},
@@ -88,5 +97,40 @@ describe('the dashboard', () => {
     view = mount(<DashboardView store={store([])} connection={connection} />);
     expect(view.root.querySelectorAll('.machine-group')).toHaveLength(0);
     expect(view.root.querySelectorAll('.agent-list .agent-row')).toHaveLength(1);
+  });
+
+  it('shows a device waiting to pair first: where its link was made and opened, as text; Allow asks the bridge, a watch phone gets no buttons', async () => {
+    const request: PairingRequestJson = {
+      id: 'p-1',
+      name: '<b>my-phone</b>',
+      role: 'control',
+      made: { by: 'collie pair', pid: 4242, command: 'node bin.cjs pair --name <img src=x>', terminal: null },
+      madeAt: '2026-12-04T10:00:00.000Z',
+      from: { address: '127.0.0.1', browser: 'Chrome on Linux' },
+      askedAt: '2026-12-04T10:01:00.000Z',
+      expiresAt: '2026-12-04T10:10:00.000Z',
+    };
+    const decided: [string, boolean][] = [];
+    const decide: DashboardStore['decidePairing'] = (id, allow) => (decided.push([id, allow]), Promise.resolve({ outcome: 'allowed' }));
+    view = mount(<DashboardView store={store([], [], [], [request], decide)} connection={connection} />);
+    await vi.waitFor(() => expect(view!.root.querySelector('.pairing-card')).not.toBeNull());
+    expect(sections(view.root)[0]).toBe('New device');
+    const card = view.root.querySelector('.pairing-card')!;
+    expect(card.querySelector('h3')?.textContent).toBe('A new device wants to pair: “<b>my-phone</b>”');
+    expect(card.textContent).toContain('by collie pair (process 4242, with no terminal)');
+    expect(card.querySelector('code')?.textContent).toBe('node bin.cjs pair --name <img src=x>');
+    expect(card.querySelector('img, b')).toBeNull();
+    expect(card.textContent).toContain('from 127.0.0.1 in Chrome on Linux');
+    (card.querySelector('button.effect-allow') as HTMLButtonElement).click();
+    expect(decided).toEqual([['p-1', true]]);
+    view.unmount();
+    view = mount(
+      <CanAct.Provider value={false}>
+        <DashboardView store={store([], [], [], [request])} connection={connection} />
+      </CanAct.Provider>,
+    );
+    await vi.waitFor(() => expect(view!.root.querySelector('.pairing-card')).not.toBeNull());
+    expect(view.root.querySelector('.pairing-card button')).toBeNull();
+    expect(view.root.querySelector('.pairing-card')?.textContent).toContain('Only a phone that may act can allow it.');
   });
 });

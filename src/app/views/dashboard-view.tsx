@@ -27,10 +27,13 @@ function BridgeSection({ dashboard, connection }: { dashboard: DashboardStore; c
 
 /** Only the lead of a crew groups its agents by machine: that code loads when a dashboard first has machines. */
 const MachineGroups = lazyScreen(() => import('./machine-groups').then((m) => m.MachineGroups));
+/** A device waiting to pair is rare: its card's code loads when one first waits. */
+const PairingRequests = lazyScreen(() => import('./pairing/pairing-requests').then((m) => m.PairingRequests));
 
 /**
- * The dashboard. While any ask waits, the Durable agents section moves above everything else,
- * with "Needs you" (every open ask, oldest first) right under it.
+ * The dashboard. A device waiting for this phone's Allow comes first; while any ask waits, the
+ * Durable agents section moves above everything else, with "Needs you" (every open ask, oldest
+ * first) right under it.
  */
 export function DashboardView({ store, connection, install }: { store: DashboardStore; connection: ConnectionStore; install?: InstallStore }) {
   // Started before the first paint, not after it: when the first read has its answer already
@@ -52,8 +55,10 @@ export function DashboardView({ store, connection, install }: { store: Dashboard
     ) : null;
   const bridge = <BridgeSection key="bridge" dashboard={store} connection={connection} />;
   const inbox = store.durable.value === true ? <InboxSection key="inbox" inbox={store.inbox.value} stale={store.stale.value} /> : null;
+  const pairing = store.pairing.value;
   return (
     <main class="screen dashboard">
+      {pairing.length > 0 && <PairingRequests requests={pairing} decide={store.decidePairing} />}
       {store.anyoneWaiting.value ? [durable, inbox, bridge] : [bridge, durable]}
       {install && <IosHomeScreenHint install={install} />}
     </main>

@@ -10,13 +10,15 @@ const WHY: Record<Exclude<Extract<PairingState, { phase: 'unpaired' }>['why'], '
   used: 'pair.used',
   expired: 'pair.expired',
   unknown: 'pair.unknown',
+  refused: 'pair.refused',
   failed: 'pair.failed',
 };
 
 /**
  * "Pair this phone": shown while the phone holds no paired device's credential (never paired, or
  * unpaired), and after a pairing link that did not work, saying why in words; while a link is
- * traded, that it is. (The check every visit begins with draws nothing here.)
+ * traded, that it is, and while a phone paired already must allow this one, that it waits for it.
+ * (The check every visit begins with draws nothing here.)
  */
 export function PairScreen({ state }: { state: PairingState }) {
   if (state.phase === 'pairing') {
@@ -25,6 +27,15 @@ export function PairScreen({ state }: { state: PairingState }) {
         <p class="muted" role="status">
           {t('pair.pairing')}
         </p>
+      </main>
+    );
+  }
+  if (state.phase === 'waiting') {
+    return (
+      <main class="screen pair" aria-busy="true">
+        <h2>{t('pair.waitingTitle')}</h2>
+        <p role="status">{t('pair.waiting')}</p>
+        <p class="muted">{t('pair.waitingWhy')}</p>
       </main>
     );
   }

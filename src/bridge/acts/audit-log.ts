@@ -22,6 +22,8 @@ export type AuditEvent =
   | 'tab.close'
   | 'pane.close'
   | 'device.pair'
+  | 'device.pair-allowed'
+  | 'device.pair-refused'
   | 'device.rename'
   | 'device.revoke';
 

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { isRecord, str } from '../../wire/read';
 import { controlSocketPath } from '../control/control-paths';
 
 export type ControlReply = { status: number; json: unknown };
@@ -26,4 +27,14 @@ export function controlCall(stateDir: string, method: 'GET' | 'POST', path: stri
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+export type ControlWritten = { ok: true; json: Record<string, unknown> } | { ok: false; status: number; message: string };
+
+/** A POST to the running bridge: its JSON, or the sentence it refused with (a caller it refuses: docs/bridge.md §10). */
+export async function controlWrite(stateDir: string, path: string, body: unknown, timeoutMs?: number): Promise<ControlWritten> {
+  const reply = await controlCall(stateDir, 'POST', path, body, timeoutMs);
+  const json = isRecord(reply.json) ? reply.json : {};
+  if (reply.status === 200) return { ok: true, json };
+  return { ok: false, status: reply.status, message: str(json.message) ?? `the bridge answered ${reply.status}` };
 }

@@ -1,10 +1,10 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { textTable } from './text-table';
-import { isRecord, str } from '../../wire/read';
+import { str } from '../../wire/read';
 import { UsageError, type CliIo } from '../check/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { CREW_LIMITS, type CrewListing, type MemberListing } from '../crew/crew-terms';
-import { controlCall } from './control-client';
+import { controlCall, controlWrite } from './control-client';
 import { parseOptions } from './parse-options';
 import { askBridge } from './running-bridge';
 
@@ -52,7 +52,7 @@ export async function crewCommand(args: string[], io: CliIo, stateDir: string, r
   }
   switch (sub) {
     case 'invite': {
-      const reply = await ask(stateDir, CONTROL_PATHS.crewInvite, { label: values.label });
+      const reply = await controlWrite(stateDir, CONTROL_PATHS.crewInvite, { label: values.label });
       if (!reply.ok) return refused(io, reply.message);
       const code = str(reply.json.code) ?? '';
       const lead = str(reply.json.origin) ?? 'https://<this machine>';
@@ -64,21 +64,21 @@ export async function crewCommand(args: string[], io: CliIo, stateDir: string, r
     case 'join': {
       const code = (io.env[CREW_CODE_ENV] ?? (await readCode())).trim();
       if (code === '') throw new UsageError(`join reads the code from standard input or ${CREW_CODE_ENV}, never from the command line`);
-      const reply = await ask(stateDir, CONTROL_PATHS.crewJoin, { lead: rest[0], label: values.label, code }, CREW_LIMITS.joinMs + 3000);
+      const reply = await controlWrite(stateDir, CONTROL_PATHS.crewJoin, { lead: rest[0], label: values.label, code }, CREW_LIMITS.joinMs + 3000);
       if (!reply.ok) return refused(io, reply.message);
       io.out(`joined the crew of ${str(reply.json.origin) ?? rest[0]} as ${str(reply.json.label) ?? values.label}: its phone now sees this machine's agents\n`);
       return 0;
     }
     case 'remove': {
       const label = rest[0]!;
-      const reply = await ask(stateDir, CONTROL_PATHS.crewRemove, { label });
+      const reply = await controlWrite(stateDir, CONTROL_PATHS.crewRemove, { label });
       if (!reply.ok) return refused(io, reply.message);
       if (reply.json.removed !== true) return refused(io, `no member of this crew is called ${/^[\w-]{1,64}$/.test(label) ? label : '(not shown)'}`);
       io.out(`removed ${label}: its agents left the phone${reply.json.told === true ? '' : ' (it did not answer: it learns it when it next asks)'}\n`);
       return 0;
     }
     case 'leave': {
-      const reply = await ask(stateDir, CONTROL_PATHS.crewLeave, {});
+      const reply = await controlWrite(stateDir, CONTROL_PATHS.crewLeave, {});
       if (!reply.ok) return refused(io, reply.message);
       if (reply.json.left !== true) return refused(io, 'this bridge is not a member of a crew');
       io.out(`left the crew of ${str(reply.json.origin) ?? 'the lead'}${reply.json.told === true ? '' : ' (the lead did not answer: run collie crew remove there)'}\n`);
@@ -91,15 +91,6 @@ export async function crewCommand(args: string[], io: CliIo, stateDir: string, r
       return 0;
     }
   }
-}
-
-type Asked = { ok: true; json: Record<string, unknown> } | { ok: false; message: string };
-
-async function ask(stateDir: string, path: string, body: unknown, timeoutMs?: number): Promise<Asked> {
-  const reply = await controlCall(stateDir, 'POST', path, body, timeoutMs);
-  const json = isRecord(reply.json) ? reply.json : {};
-  if (reply.status === 200) return { ok: true, json };
-  return { ok: false, message: str(json.message) ?? `the bridge answered ${reply.status}` };
 }
 
 function refused(io: CliIo, message: string): number {

@@ -3,7 +3,7 @@ import { textTable } from './text-table';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { DeviceStore, type DeviceInfo } from '../pairing/device-store';
 import { isRecord } from '../../wire/read';
-import { controlCall } from './control-client';
+import { controlCall, controlWrite } from './control-client';
 import { parseOptions } from './parse-options';
 import { askBridge } from './running-bridge';
 
@@ -13,6 +13,16 @@ import { askBridge } from './running-bridge';
  * without one, it edits `<state>/devices.json` itself. A credential is never shown.
  */
 export async function devicesCommand(args: string[], io: CliIo, stateDir: string): Promise<number> {
+  try {
+    return await devices(args, io, stateDir);
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    io.err(`collie devices: ${err.message}\n`);
+    return 1;
+  }
+}
+
+async function devices(args: string[], io: CliIo, stateDir: string): Promise<number> {
   const { values, positionals } = parseOptions(args, { json: { type: 'boolean' } });
   const [sub, ...rest] = positionals;
   const running = (await askBridge(stateDir)).running;
@@ -42,10 +52,15 @@ export async function devicesCommand(args: string[], io: CliIo, stateDir: string
 }
 
 async function viaBridge(stateDir: string, path: string, body: unknown): Promise<boolean> {
-  const reply = await controlCall(stateDir, 'POST', path, body);
-  if (reply.status === 404) return false;
-  if (reply.status !== 200) throw new Error(`the bridge answered ${reply.status}`);
+  const reply = await controlWrite(stateDir, path, body);
+  if (!reply.ok && reply.status === 404) return false;
+  if (!reply.ok) throw new Refused(reply.message);
   return true;
+}
+
+/** The bridge refused the change (a caller it refuses, docs/bridge.md §10): its sentence is the command's. */
+class Refused extends Error {
+  override name = 'Refused';
 }
 
 function offline(stateDir: string, io: CliIo) {

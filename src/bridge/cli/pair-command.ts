@@ -1,8 +1,7 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { UsageError, type CliIo } from '../check/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
-import { isRecord } from '../../wire/read';
-import { controlCall } from './control-client';
+import { controlWrite } from './control-client';
 import { parseOptions } from './parse-options';
 import { askBridge } from './running-bridge';
 import { terminalQr } from './terminal-qr';
@@ -21,10 +20,14 @@ export async function pairCommand(args: string[], io: CliIo, stateDir: string, i
     io.err('collie pair: the bridge is not running: start it with collie start, then pair\n');
     return 1;
   }
-  const reply = await controlCall(stateDir, 'POST', CONTROL_PATHS.pair, { name: values.name, role: values.watch ? 'watch' : 'control' });
-  const link = isRecord(reply.json) && typeof reply.json.link === 'string' ? reply.json.link : null;
-  if (reply.status !== 200 || !link) {
-    io.err(`collie pair: the bridge did not make an invitation (${reply.status})\n`);
+  const reply = await controlWrite(stateDir, CONTROL_PATHS.pair, { name: values.name, role: values.watch ? 'watch' : 'control' });
+  if (!reply.ok) {
+    io.err(`collie pair: ${reply.message}\n`);
+    return 1;
+  }
+  const link = typeof reply.json.link === 'string' ? reply.json.link : null;
+  if (!link) {
+    io.err('collie pair: the bridge did not make an invitation\n');
     return 1;
   }
   if (isTty) io.out(`${terminalQr(link)}\n`);

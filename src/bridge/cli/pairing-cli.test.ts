@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
-import { redeemLink } from '../testing/paired';
+import { redeemAllowed } from '../testing/paired';
 import { runCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
 
 /** `collie pair` and `collie devices`, run as a user runs them, against a real bridge process. */
@@ -42,7 +42,7 @@ describe('collie pair and collie devices', () => {
     const pair = await runCli(['pair', '--name', 'Kitchen tablet', '--watch'], env);
     expect(pair.code).toBe(0);
     expect(pair.stdout).toContain('It works once, for 10 minutes.');
-    const second = await redeemLink(linkIn(pair.stdout));
+    const second = await redeemAllowed(linkIn(pair.stdout), bridge.cookie, 'Kitchen tablet');
     expect((await dashboard(second)).status).toBe(200);
 
     const listed = await runCli(['devices', '--json'], env);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
 import { runCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
 import { httpsCall } from '../testing/https-call';
-import { redeemLink } from '../testing/paired';
+import { redeemAllowed } from '../testing/paired';
 import { makeTestCa, type TestTls } from '../testing/tls';
 
 /**
@@ -39,7 +39,7 @@ it('pair, devices, durable list, doctor and restart find a bridge serving HTTPS,
   const pair = await runCli(['pair', '--name', 'Tablet'], env);
   expect(pair).toMatchObject({ code: 0, stderr: '' });
   const link = /https:\/\/\S+#pair=[A-Za-z0-9_-]+/.exec(pair.stdout)?.[0] ?? '';
-  const tablet = await redeemLink(link, tls.ca);
+  const tablet = await redeemAllowed(link, bridge.cookie, 'Tablet', tls.ca);
 
   const devices = await runCli(['devices', '--json'], env);
   const listed = JSON.parse(devices.stdout) as { id: string; name: string }[];

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
 import { isValidId } from '../../wire/ids';
 import { isRecord, oneOf, str } from '../../wire/read';
@@ -14,14 +15,17 @@ import { tryConnect } from '../link/try-connect';
 import { CONTROL_PATHS } from './control-paths';
 import type { Crew } from '../crew/crew';
 import { CrewRefusal } from '../crew/crew-terms';
+import type { ControlCaller, MadeBy } from './control-caller';
 
 export interface ControlDeps {
   agents: Map<string, AgentHandle>;
+  /** Who asked to change something: a process an attached agent started is refused (control-caller.ts). */
+  placeCaller: (socket: Socket) => Promise<ControlCaller>;
   durable: boolean;
   startedAt: number;
   devices: DeviceStore;
   audit: AuditLog;
-  invite(options: { name: string | null; role: Role }): { link: string; expiresAt: number };
+  invite(options: { name: string | null; role: Role; made: MadeBy | null }): { link: string; expiresAt: number };
   crew: Crew;
   log: (line: string) => void;
 }
@@ -30,20 +34,42 @@ export interface ControlDeps {
  * The bridge's side of the control socket: status for `collie durable list` and `doctor`, new
  * invitations for `collie pair`, and the device list, rename and revoke for `collie devices`.
  * A revoke takes effect at once: the device's long-polls end and its next request is 401.
- * And the crew: its listing, a join code, joining a lead, removing a member, leaving.
+ * And the crew: its listing, a join code, joining a lead, removing a member, leaving. Every change
+ * is refused to a process an attached durable agent started (docs/bridge.md §10): reads are not.
  */
 export async function serveControl(socketPath: string, deps: ControlDeps): Promise<Server> {
+  let unchecked = false;
+  const caller = async (socket: Socket): Promise<MadeBy | null> => {
+    const placed = await deps.placeCaller(socket);
+    if (placed.place === 'agent')
+      throw new HttpError(
+        403,
+        'caller-refused',
+        `refused: this was run by a process the durable agent ${placed.agent} started (pid ${placed.pid}); pair, rename or revoke devices and change the crew from your own terminal`,
+      );
+    if (placed.place === 'unknown') throw new HttpError(403, 'caller-refused', 'refused: the bridge could not tell which process asked; run it again from your own terminal');
+    if (placed.place === 'unchecked') {
+      if (!unchecked) deps.log(`[bridge] ${placed.why}: a process an agent started could pair a phone here, which a paired phone must still allow`);
+      unchecked = true;
+      return null;
+    }
+    return placed.made;
+  };
   const server = createServer((req, res) => {
-    handle(deps, req.method ?? 'GET', new URL(req.url ?? '/', 'http://control').pathname, () => readJson(req)).then(
-      (reply) => sendJson(res, 200, reply),
-      (err: unknown) => {
-        // A crew refusal is one sentence for the person at the terminal, never a failure of the bridge.
-        if (err instanceof CrewRefusal) return sendJson(res, 409, errorJson('bad-request', err.message));
-        if (err instanceof HttpError) return sendJson(res, err.status, errorJson(err.code, err.message));
-        deps.log(`[bridge] control request failed: ${err instanceof Error ? err.message : String(err)}`);
-        sendJson(res, 500, errorJson('internal', 'the bridge failed to answer'));
-      },
-    );
+    const method = req.method ?? 'GET';
+    const asked = method === 'POST' ? caller(req.socket) : Promise.resolve(null);
+    asked
+      .then((made) => handle(deps, method, new URL(req.url ?? '/', 'http://control').pathname, made, () => readJson(req)))
+      .then(
+        (reply) => sendJson(res, 200, reply),
+        (err: unknown) => {
+          // A crew refusal is one sentence for the person at the terminal, never a failure of the bridge.
+          if (err instanceof CrewRefusal) return sendJson(res, 409, errorJson('bad-request', err.message));
+          if (err instanceof HttpError) return sendJson(res, err.status, errorJson(err.code, err.message));
+          deps.log(`[bridge] control request failed: ${err instanceof Error ? err.message : String(err)}`);
+          sendJson(res, 500, errorJson('internal', 'the bridge failed to answer'));
+        },
+      );
   });
   await removeStaleSocket(socketPath);
   await new Promise<void>((resolve, reject) => {
@@ -57,7 +83,7 @@ export async function serveControl(socketPath: string, deps: ControlDeps): Promi
   return server;
 }
 
-async function handle(deps: ControlDeps, method: string, path: string, body: () => Promise<unknown>): Promise<unknown> {
+async function handle(deps: ControlDeps, method: string, path: string, made: MadeBy | null, body: () => Promise<unknown>): Promise<unknown> {
   if (method === 'GET' && path === CONTROL_PATHS.status) return statusJson(deps.agents, deps.durable, deps.startedAt);
   if (method === 'GET' && path === CONTROL_PATHS.devices) return { devices: deps.devices.list() };
   if (method === 'GET' && path === CONTROL_PATHS.crew) return deps.crew.listing();
@@ -68,7 +94,7 @@ async function handle(deps: ControlDeps, method: string, path: string, body: () 
   if (path === CONTROL_PATHS.pair) {
     const role = oneOf(given.role, ROLES) ?? 'control';
     const name = str(given.name) ?? null;
-    return deps.invite({ name, role });
+    return deps.invite({ name, role, made });
   }
   const id = given.id;
   if (!isValidId(id)) throw new HttpError(400, 'bad-request', 'a device id is required');

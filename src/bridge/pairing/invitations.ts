@@ -1,5 +1,6 @@
 import { rememberBounded } from '../../wire/bounded-map';
 import { INVITATION_MS } from '../../wire/pairing-link';
+import type { LinkMadeJson } from '../../wire/bridge-json';
 import type { Role } from './device-file';
 import { hashSecret, mintSecret } from './secrets';
 
@@ -11,6 +12,8 @@ export interface DeviceInvitation {
   /** The name the device is given (`collie pair --name`), else the browser's. */
   name?: string | null;
   role: Role;
+  /** Where the link was made, for the paired phone that must allow the device (null: the bridge could not tell). */
+  made?: LinkMadeJson | null;
 }
 
 export type Invitation<T extends object = DeviceInvitation> = T & { expiresAt: number };

@@ -10,6 +10,7 @@ import { controlCall } from '../cli/control-client';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { makeTestCa } from '../testing/tls';
 import { FAILURES_ALLOWED } from './failure-limit';
+import { pairAllowed, waitingRequest } from '../testing/paired';
 
 /** Pairing over the real bridge: redeeming a link, the cookie, single use, the limit, revoke, and what is kept on disk. */
 let dir: TempDir;
@@ -87,7 +88,9 @@ describe('pairing a phone', () => {
   it('refuses wrong links from an address after ten in 15 minutes, with retryAfter, logs it once, and still pairs a valid link from there', async () => {
     await run();
     const used = secretOf(bridge.invite().link);
-    expect((await pair(used)).status).toBe(200);
+    const first = await pair(used);
+    expect(first.status).toBe(200);
+    const firstCookie = cookieOf(first);
     for (let i = 0; i < FAILURES_ALLOWED - 1; i += 1) expect((await pair(`${'B'.repeat(42)}${i}`)).status).toBe(403);
     expect((await pair(used)).status).toBe(403); // a used link is a wrong one too: the tenth
     const limited = await pair('C'.repeat(43));
@@ -95,19 +98,78 @@ describe('pairing a phone', () => {
     expect([limited.status, body.code]).toEqual([429, 'too-many-tries']);
     expect(body.retryAfter).toBeGreaterThan(0);
     expect(limited.headers.get('retry-after')).toBe(String(body.retryAfter));
-    // Behind a proxy every phone comes from this one address: a fresh link must still pair, every time.
+    // Behind a proxy every phone comes from this one address: a fresh link must still pair (once the paired phone allows it), every time.
     for (const name of ['Phone A', 'Phone B']) {
-      const fresh = await pair(secretOf(bridge.invite({ name }).link));
-      expect([fresh.status, ((await fresh.json()) as { device: { name: string } }).device.name]).toEqual([200, name]);
+      const fresh = await pairAllowed(bridge.url, secretOf(bridge.invite({ name }).link), firstCookie, name);
+      expect([fresh.status, (JSON.parse(fresh.text) as { device: { name: string } }).device.name]).toEqual([200, name]);
     }
     expect((await pair(used)).status).toBe(429);
     expect(logs.filter((line) => line.includes('too many wrong pairing links'))).toHaveLength(1);
   });
 
-  it('revoked over the control socket: the held long-poll ends with 401 at once, and so does the next request', async () => {
+  it('once a phone that may act is paired, a new device waits for its Allow: the card says where the link was made and opened', async () => {
     await run();
+    const firstCookie = cookieOf(await pair(secretOf(bridge.invite().link)));
+    const made = { by: 'collie pair' as const, pid: 4242, command: 'node collie pair --name my-phone', terminal: null };
+    const secret = secretOf(bridge.invite({ name: 'my-phone', made }).link);
+    const ask = () => fetch(`${bridge.url}api/pair`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'curl/8' }, body: JSON.stringify({ secret }) });
+    expect((await ask()).status).toBe(202); // told at once to wait
+    const asking = ask(); // held until a phone decides
+    const request = await waitingRequest(bridge.url, firstCookie);
+    expect(request).toMatchObject({ name: 'my-phone', role: 'control', made, from: { address: '127.0.0.1', browser: 'Browser' } });
+    expect(Date.parse(request.expiresAt)).toBeGreaterThan(Date.now());
+    // A watch phone sees it but cannot decide; a phone with no device at all cannot read it.
+    const watcher = await pairAllowed(bridge.url, secretOf(bridge.invite({ name: 'Kitchen', role: 'watch' }).link), firstCookie, 'Kitchen');
+    const watchCookie = String(watcher.headers['set-cookie']).split(';')[0]!;
+    const watch = await fetch(`${bridge.url}api/pairing/${request.id}`, {
+      method: 'POST',
+      headers: { cookie: watchCookie, 'content-type': 'application/json' },
+      body: '{"allow":true}',
+    });
+    expect(watch.status).toBe(403);
+    const refuse = await fetch(`${bridge.url}api/pairing/${request.id}`, {
+      method: 'POST',
+      headers: { cookie: firstCookie, 'content-type': 'application/json' },
+      body: '{"allow":false}',
+    });
+    expect(await refuse.json()).toEqual({ outcome: 'refused' });
+    const refused = await asking;
+    expect([refused.status, ((await refused.json()) as { code: string }).code, refused.headers.get('set-cookie')]).toEqual([403, 'invitation-refused', null]);
+    expect(bridge.devices.list().map((d) => d.name)).toEqual(['Pixel 7', 'Kitchen']);
+    const again = await fetch(`${bridge.url}api/pairing/${request.id}`, {
+      method: 'POST',
+      headers: { cookie: firstCookie, 'content-type': 'application/json' },
+      body: '{"allow":true}',
+    });
+    expect(await again.json()).toEqual({ outcome: 'gone' });
+    const audit = await readFile(join(stateDir(), 'audit.log'), 'utf8');
+    expect(audit).toMatch(/"event":"device.pair-refused"/);
+    expect(audit).toMatch(/"event":"device.pair","id":"d-[0-9a-f]+","role":"watch","allowedBy":"d-/);
+  });
+
+  it('a device that asks while nothing is decided is told to ask again (202) under the same link, and pairs once allowed', async () => {
+    await run({ phoneLimits: { pairWaitMs: 100 } });
+    const firstCookie = cookieOf(await pair(secretOf(bridge.invite().link)));
+    const secret = secretOf(bridge.invite().link);
+    for (let i = 0; i < 2; i += 1) {
+      const waiting = await pair(secret, 'Tablet');
+      expect(waiting.status).toBe(202);
+      expect(await waiting.json()).toEqual({ waiting: { expiresAt: expect.any(String) } });
+    }
+    const request = await waitingRequest(bridge.url, firstCookie);
+    const dashboard = (await (await fetch(`${bridge.url}api/dashboard`, { headers: { cookie: firstCookie } })).json()) as { pairing: unknown[] };
+    expect(dashboard.pairing).toHaveLength(1);
+    await fetch(`${bridge.url}api/pairing/${request.id}`, { method: 'POST', headers: { cookie: firstCookie, 'content-type': 'application/json' }, body: '{"allow":true}' });
+    const paired = await pair(secret, 'Tablet');
+    expect([paired.status, ((await paired.json()) as { device: { name: string } }).device.name]).toEqual([200, 'Tablet']);
+    expect(cookieOf(paired)).toMatch(/^collie_device=d-/);
+    expect([(await pair(secret)).status]).toEqual([403]); // spent
+  });
+
+  it('revoked over the control socket: the held long-poll ends with 401 at once, and so does the next request', async () => {
+    // No agent runs in this process for this one: the control socket refuses a change asked by an agent's own process.
+    await run({ sources: [] });
     const cookie = cookieOf(await pair(secretOf(bridge.invite().link)));
-    await bridge.agents.get('desk')!.poller.poll(); // the view stands still from here: only the revoke may end the wait
     const first = await fetch(`${bridge.url}api/dashboard`, { headers: { cookie } });
     const held = fetch(`${bridge.url}api/dashboard?wait=1`, { headers: { cookie, 'if-none-match': first.headers.get('etag')! } });
     const devices = (await controlCall(stateDir(), 'GET', CONTROL_PATHS.devices)).json as { devices: { id: string }[] };

@@ -32,17 +32,27 @@ export interface LiveRead {
   delta: boolean;
 }
 
-/** This bridge's agents, and on the lead of a crew each member's beside them, grouped by machine on the phone. */
+/**
+ * This bridge's agents, and on the lead of a crew each member's beside them, grouped by machine on
+ * the phone; and any device waiting for a paired phone to allow it.
+ */
 export function dashboardView(deps: PhoneApiDeps): LiveView {
   const handles = [...deps.agents.values()];
   const crew = deps.crewViews;
   return {
     key: 'dashboard',
-    sources: [...handles.map((a) => a.store), ...(crew?.dashboardSources() ?? [])],
+    sources: [...handles.map((a) => a.store), ...(crew?.dashboardSources() ?? []), deps.pairingRequests],
     render: (): DashboardJson => {
       const machines = crew?.machines();
       const inbox = deps.durable ? oldestFirst([...inboxOf(handles.map((a) => a.store)), ...(crew?.inbox() ?? [])]) : [];
-      return { durable: deps.durable, agents: [...handles.map((a) => a.store.row()), ...(crew?.rows() ?? [])], inbox, ...(machines ? { machines } : {}) };
+      const pairing = deps.pairingRequests.waiting();
+      return {
+        durable: deps.durable,
+        agents: [...handles.map((a) => a.store.row()), ...(crew?.rows() ?? [])],
+        inbox,
+        ...(machines ? { machines } : {}),
+        ...(pairing.length > 0 ? { pairing } : {}),
+      };
     },
   };
 }

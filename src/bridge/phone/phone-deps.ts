@@ -4,12 +4,13 @@ import type { AgentHandle } from '../agent-handle';
 import type { DeviceStore } from '../pairing/device-store';
 import type { FailureLimit } from '../pairing/failure-limit';
 import type { Invitations } from '../pairing/invitations';
+import type { PairingRequests } from '../pairing/pairing-requests';
 import type { ChatVersions } from './chat-versions';
 import type { PushRoom } from '../push/push';
 import type { Crew } from '../crew/crew';
 import type { CrewViews } from '../crew/crew-views';
 import type { CrewActs } from '../crew/crew-acts';
-import type { ViewRenders } from './long-poll';
+import { LONG_POLL_MS, type ViewRenders } from './long-poll';
 
 /**
  * What one phone (or anything else that reaches the port) may hold of the bridge: a request must
@@ -20,9 +21,20 @@ import type { ViewRenders } from './long-poll';
  * that holds one of a chat's last `chatVersions` renderings is sent only what changed since
  * (`?delta=1`), for the `chatViews` chats rendered last; an older version gets the whole view. A
  * chat read with `?tail=1` carries only its newest `chatTail` entries (a phone opening a chat reads
- * and draws these, and the whole chat only once the reader scrolls up to them).
+ * and draws these, and the whole chat only once the reader scrolls up to them). A device waiting
+ * for a paired phone's Allow is held `pairWaitMs` at most per ask (then `202`: it asks again).
  */
-export const PHONE_LIMITS = { requestMs: 10_000, connections: 256, waitingAtOnce: 64, waitingPerAddress: 16, heldPerDevice: 16, chatVersions: 8, chatViews: 32, chatTail: 200 };
+export const PHONE_LIMITS = {
+  requestMs: 10_000,
+  connections: 256,
+  waitingAtOnce: 64,
+  waitingPerAddress: 16,
+  heldPerDevice: 16,
+  chatVersions: 8,
+  chatViews: 32,
+  chatTail: 200,
+  pairWaitMs: LONG_POLL_MS,
+};
 
 export interface PhoneApiDeps {
   /** The address the bridge listens on (a name the API answers to besides addresses and localhost). */
@@ -37,6 +49,8 @@ export interface PhoneApiDeps {
   /** The paired devices and the open invitations: every route but pairing itself needs a device. */
   devices: DeviceStore;
   invitations: Invitations;
+  /** Devices that opened a valid link while a phone that may act was paired: each waits for that phone's Allow. */
+  pairingRequests: PairingRequests;
   /** Served over HTTPS (the cookie is then `Secure`). */
   secure: boolean;
   /** Names the phone may use for this bridge besides its own (a TLS proxy's, from `--public-origin`). */

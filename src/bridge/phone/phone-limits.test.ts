@@ -14,6 +14,7 @@ import { PHONE_LIMITS } from './phone-deps';
 import { createPhoneServer } from './phone-server';
 import { Poller } from '../poll/poller';
 import { DeviceStore } from '../pairing/device-store';
+import { PairingRequests } from '../pairing/pairing-requests';
 import { Invitations } from '../pairing/invitations';
 import { pairedCookie } from '../testing/paired';
 import { scriptedAgent, type ScriptedAgent } from '../testing/scripted-agent';
@@ -54,6 +55,7 @@ async function serve(limits: Partial<typeof PHONE_LIMITS>) {
     log: () => {},
     devices,
     invitations: new Invitations(),
+    pairingRequests: new PairingRequests(),
     secure: false,
     limits,
   });

@@ -39,7 +39,7 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-const SAMPLE = { agent: 'desk', paneId: 'p', conversationId: 'c-none', askId: 'a-none', starterId: 's' };
+const SAMPLE = { agent: 'desk', paneId: 'p', conversationId: 'c-none', askId: 'a-none', starterId: 's', requestId: 'p-none' };
 const call = (method: string, route: PhonePath, headers: Record<string, string> = {}, body?: string) =>
   fetch(`${bridge.url}${pathOf(route, SAMPLE as never).slice(1)}`, { method, headers: { cookie, ...headers }, ...(body === undefined ? {} : { body }) });
 

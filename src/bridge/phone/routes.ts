@@ -21,7 +21,7 @@ import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
 import { closedPage, conversationHistory, cursorParam } from './history';
 import { agentView, chatTail, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
 import type { CrewViews } from '../crew/crew-views';
-import { forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
+import { decidePairing, forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
 import type { PhoneRequest, PhoneRoute } from './phone-route';
 
 const live = (name: PhonePath, view: (r: PhoneRequest) => LiveView | Promise<LiveView>): PhoneRoute => ({
@@ -74,6 +74,8 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   { name: 'device', method: 'GET', access: 'device', writes: false, looks: false, handle: thisDevice },
   { name: 'deviceRename', method: 'POST', access: 'device', writes: false, looks: false, handle: renameThisDevice },
   { name: 'deviceForget', method: 'POST', access: 'device', writes: false, looks: false, handle: forgetThisDevice },
+  // A device waiting to pair is allowed or refused by a phone that may act (a watch phone is refused at the gate).
+  { name: 'pairingDecide', method: 'POST', access: 'device', writes: true, looks: false, handle: decidePairing },
   live('dashboard', (r) => dashboardView(r.server.deps)),
   // A member's agent (`<agent>@<label>`, on the lead of a crew) is read from the member's bridge.
   live('agent', (r) => (onMember(r) ? memberAgentView(onMember(r)!, r.params.agent ?? '') : agentView(agentOf(r, r.params.agent)))),
