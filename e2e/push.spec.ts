@@ -8,7 +8,7 @@ import { PUSH_LIMITS } from '../src/wire/limits';
 import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
 import { standInPushManager } from './support/push-stand-in';
 import { deliverPush, phoneWorker, tapNotification } from './support/push-worker';
-import { pairPhone } from './support/pair';
+import { pairAnotherPhone, pairPhone } from './support/pair';
 import { scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
 
@@ -207,7 +207,7 @@ test('the settings switch cannot be on over plain HTTP, nor on an iPhone outside
   const iphone = await browser.newContext({ ...devices['iPhone 13'] });
   try {
     const phone = await iphone.newPage();
-    await pairPhone(phone, bridge.invite().link.replace('0.0.0.0', '127.0.0.1'));
+    await pairAnotherPhone(phone, bridge.invite().link.replace('0.0.0.0', '127.0.0.1'), page);
     await phone.goto(`http://127.0.0.1:${port}/#/settings`);
     await expect(notifyState(phone)).toHaveText(/^On an iPhone, notifications need Collie on the Home Screen/);
     await expect(notifySwitch(phone)).toBeDisabled();
