@@ -7,8 +7,8 @@ import { AskClosedError, openCollie, type Collie, type OpenCollieOptions, type P
 import { PiBook } from './pi-book';
 import { PiConversation } from './pi-conversation';
 import { loadPi, type PiModule } from './load-pi';
-import { toolItemId } from './pi-items';
 import { phoneUi } from './pi-ui';
+import { markInterrupted } from '../model-text';
 import { ToolGate } from './tool-gate';
 import { confinedReadTool } from './confined-read';
 import { projectFilesAsk } from './project-card';
@@ -237,11 +237,3 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
 }
 
 const openFailed = (conversationId: string, err: unknown) => `[agent] the Pi session of ${conversationId} did not open: ${err instanceof Error ? err.message : String(err)}`;
-
-/** A tool item still "running" from the last run ran in a process that is gone: it reads as failed until its call is settled again. */
-function markInterrupted(collie: Collie, pane: PaneHandle): void {
-  const items = collie.state.conversations.get(pane.conversationId)?.record.items ?? [];
-  for (const item of items)
-    if (item.kind === 'tool' && item.status === 'running')
-      pane.item({ ...item, id: toolItemId(item.toolCallId), status: 'failed', output: 'Interrupted: the agent stopped while this ran.' });
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../wire/limits';
-import { assistantItems, endedStatus, modelFailureText, redact, textItem, toolOutputText, toolSummary } from './pi-items';
+import { textItem } from '../model-text';
+import { assistantItems, endedStatus, modelFailureText, redact, toolOutputText, toolSummary } from './pi-items';
 
 describe("Pi's messages as items", () => {
   it('an assistant message: text as markdown, thinking, each tool call a running tool item, in order; empty parts left out', () => {

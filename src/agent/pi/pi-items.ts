@@ -1,8 +1,7 @@
 import { cleanField, cleanText } from '../../wire/clean';
-import { LIMITS } from '../../wire/limits';
-import { utf8Length } from '../../wire/utf8';
 import type { ToolStatus } from '../../wire/types';
 import type { ItemSpec } from '../handles';
+import { outputTail, textItem, toolItemId } from '../model-text';
 
 /**
  * How Pi's messages read on the phone, one rule each: the model's text is markdown (a reply when
@@ -38,8 +37,7 @@ export interface PiToolResult {
 /** How a tool call ended, as the tool gate knows it (a refusal is not a failure of the tool). */
 export type ToolEnd = { isError: boolean; refused?: 'denied' | 'stopped' };
 
-/** The id of the tool item of a tool call: one per call, so each new version replaces it. */
-export const toolItemId = (toolCallId: string) => `tool-${toolCallId}`;
+export { toolItemId } from '../model-text';
 
 /** A part's item id: the message's key and the part's place in it. */
 export const partItemId = (messageKey: string, index: number) => `${messageKey}-${index}`;
@@ -65,18 +63,7 @@ export function toolSummary(name: string, args: Record<string, unknown>): string
 /** A tool's output as text: its text parts, an image as a word; the end kept when it is long (the end says how it went). */
 export function toolOutputText(result: PiToolResult | undefined): string {
   if (!result) return '';
-  const text = result.content.map((part) => (part.type === 'text' ? ((part as PiText).text ?? '') : `[${part.type}]`)).join('\n');
-  if (utf8Length(text) <= LIMITS.toolOutputBytes) return text;
-  // Keep the tail: a long log's last lines say how it ended.
-  let tail = text.slice(-LIMITS.toolOutputBytes);
-  while (utf8Length(tail) > LIMITS.toolOutputBytes - 4) tail = tail.slice(Math.ceil(tail.length / 16));
-  return `…${tail}`;
-}
-
-/** The model's text: markdown while it fits markdown's limit, else a plain reply (cut at the item limit). */
-export function textItem(id: string, text: string): ItemSpec {
-  if (utf8Length(text) <= LIMITS.richTextBytes) return { id, kind: 'markdown', text };
-  return { id, kind: 'reply', text: cleanField.itemText(text).text };
+  return outputTail(result.content.map((part) => (part.type === 'text' ? ((part as PiText).text ?? '') : `[${part.type}]`)).join('\n'));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { rememberBounded } from '../../wire/bounded-map';
-import { cleanField, cleanText } from '../../wire/clean';
-import { LIMITS } from '../../wire/limits';
-import { utf8Length } from '../../wire/utf8';
+import { cleanField } from '../../wire/clean';
 import type { PermissionOption } from '../../wire/types';
 import type { PermissionAskSpec } from '../ask-spec';
+import { cardInput } from '../card-input';
 import { AskClosedError, type PaneHandle } from '../handles';
 import type { PiBook } from './pi-book';
 import { toolItemId, toolSummary } from './pi-items';
@@ -15,34 +14,6 @@ export const needsPermission = (toolName: string) => !READ_ONLY_TOOLS.includes(t
 /** What the model is told when the person refuses a tool call, and when a stop closed the card. */
 export const REFUSED_REASON = 'The person refused this tool call on the phone. It did not run.';
 export const STOPPED_REASON = 'The person stopped this turn on the phone before the tool call ran.';
-
-/**
- * A string argument longer than this is cut on the card (above the wire's own per-string limit,
- * so the bridge marks the card "Text shortened" too); the tool still gets the whole argument.
- */
-export const CARD_STRING_BYTES = 2 * LIMITS.reasonBytes;
-
-/** The tool's input as the card shows it: each long string cut; `cut` says whether anything was. */
-export function cardInput(input: unknown): { input: unknown; cut: boolean } {
-  let cut = false;
-  const walk = (value: unknown, depth: number): unknown => {
-    if (typeof value === 'string') {
-      if (utf8Length(value) <= CARD_STRING_BYTES) return value;
-      cut = true;
-      return cleanText(value, { maxBytes: CARD_STRING_BYTES, multiline: true }).text;
-    }
-    if (value === null || typeof value !== 'object') return value;
-    if (depth >= LIMITS.toolInputDepth) return ((cut = true), null);
-    if (Array.isArray(value)) return value.slice(0, LIMITS.toolInputEntries).map((v) => walk(v, depth + 1));
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .slice(0, LIMITS.toolInputEntries)
-        .map(([key, v]) => [key, walk(v, depth + 1)]),
-    );
-  };
-  const shown = walk(input, 0);
-  return { input: shown, cut };
-}
 
 /**
  * The card for a tool call: built from the tool's name and arguments only, never from the model's
