@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { piFolder } from '../src/bridge/cli/pi-command';
+import { hostedFolder } from '../src/bridge/cli/hosted-agent';
 import { CODING_SCRIPT, GO_FILE, SAY } from '../src/agent/pi/testing/coding-script';
 import { PI_OFFLINE_ENV, SCRIPTED_KEY_ENV, writePiHome } from '../src/agent/pi/testing/pi-home';
 import { startScriptedModel, type ScriptedModel } from '../src/agent/pi/testing/scripted-model';
@@ -140,7 +140,7 @@ test('the agent killed while a card is open and started again: the same card, an
   await newChat(page);
   await write(page, SAY.write, 'Send');
   await expect(card(page, 'write')).toBeVisible();
-  const pid = Number((await readFile(piFolder(dirs.stateDir, 'pi').pid, 'utf8')).trim());
+  const pid = Number((await readFile(hostedFolder(dirs.stateDir, 'pi', 'pi').pid, 'utf8')).trim());
   process.kill(pid, 'SIGKILL');
   await startPi();
   // Once the bridge reads the agent again, the chat is live (not the last known state) and the card is the new run's.

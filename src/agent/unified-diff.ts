@@ -12,7 +12,9 @@ type Op = { kind: ' ' | '-' | '+'; text: string; oldAt: number; newAt: number };
 export function unifiedDiff(path: string, oldText: string | null, newText: string): string {
   const before = oldText === null || oldText === '' ? [] : splitLines(oldText);
   const after = newText === '' ? [] : splitLines(newText);
-  const header = `--- ${oldText === null ? '/dev/null' : `a/${path}`}\n+++ b/${path}\n`;
+  // An absolute path keeps its one slash after a/ and b/, as git writes a path from the root.
+  const named = path.replace(/^\/+/, '');
+  const header = `--- ${oldText === null ? '/dev/null' : `a/${named}`}\n+++ b/${named}\n`;
   const ops = diffLines(before, after);
   const hunks: string[] = [];
   for (let i = 0; i < ops.length;) {

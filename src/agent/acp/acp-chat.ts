@@ -54,6 +54,8 @@ export class AcpChat {
   private readonly calls = new Map<string, AcpToolCall>();
   private readonly refused = new Set<string>();
   private readonly waiting = new Map<string, (outcome: PermissionOutcome) => void>();
+  /** The tool calls of the prompt running now: those a stop leaves unreported read as stopped. */
+  private promptCalls = new Set<string>();
   private streamed: Streamed | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | undefined;
   private planId = `plan-${randomUUID().slice(0, 12)}`;
@@ -95,15 +97,18 @@ export class AcpChat {
     this.planId = `plan-${turn.id}`;
     const link = this.deps.link();
     if (!link) return this.note('Not sent: the agent is not running. It is started again by itself; send once it is back.');
+    const calls = (this.promptCalls = new Set());
     let result: unknown;
     try {
       result = await link.request('session/prompt', { sessionId: this.sessionId, prompt: [{ type: 'text', text }] }, PROMPT_MS);
     } catch (err) {
+      this.endCalls(calls, turn);
       this.flush();
       if (turn.signal.aborted) return;
       this.note(`The agent did not finish this turn: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     }
+    this.endCalls(calls, turn);
     this.flush();
     const reason = isRecord(result) && typeof result.stopReason === 'string' ? result.stopReason : 'end_turn';
     const words = STOP_WORDS[reason];
@@ -163,6 +168,15 @@ export class AcpChat {
       if (call.status === 'pending' || call.status === 'in_progress') this.drawTool({ ...call, status: 'failed', text: `Interrupted: ${why}` });
   }
 
+  /** A stopped prompt is over: a call of it the agent never said finished did not finish. */
+  private endCalls(calls: Set<string>, turn: TurnHandle): void {
+    if (!turn.signal.aborted) return;
+    for (const callId of calls) {
+      const call = this.calls.get(callId);
+      if (call && call.status !== 'completed' && call.status !== 'failed') this.drawTool(this.remember({ ...call, status: 'failed', text: 'Stopped before it finished.' }));
+    }
+  }
+
   note(text: string): void {
     this.flush();
     this.pane.item({ id: `n-${randomUUID().slice(0, 12)}`, kind: 'notice', text: cleanField.itemText(text).text });
@@ -212,6 +226,7 @@ export class AcpChat {
 
   private remember(call: AcpToolCall): AcpToolCall {
     rememberBounded(this.calls, call.toolCallId, call, CALL_MEMORY);
+    if (this.promptCalls.size < CALL_MEMORY) this.promptCalls.add(call.toolCallId);
     return call;
   }
 
@@ -272,10 +287,10 @@ export class AcpChat {
   }
 }
 
+/** A tool's raw output, when it is words: a string, or an object's `output` (or `stdout`) string; structured data stays the agent's. */
 function rawOutputText(raw: unknown): string {
-  if (raw === undefined || raw === null) return '';
   if (typeof raw === 'string') return raw;
   if (isRecord(raw) && typeof raw.output === 'string') return raw.output;
-  const json = JSON.stringify(raw);
-  return json === undefined ? '' : json.slice(0, LIMITS.toolOutputBytes * 2);
+  if (isRecord(raw) && typeof raw.stdout === 'string') return raw.stdout;
+  return '';
 }

@@ -99,6 +99,16 @@ describe('an ACP agent as a durable agent', () => {
     expect(texts(pane).at(-1)).toBe('still here');
   });
 
+  it('a call the agent never says is over after a stop reads as stopped, not running', async () => {
+    await rig.start();
+    const pane = await newChat();
+    await send(pane, 'hush sleep 30');
+    await answer(pane, await waitForAsk(pane), 'allow');
+    await vi.waitFor(() => expect(items(pane).findLast((i) => i.kind === 'tool')).toMatchObject({ status: 'running' }), WAIT);
+    await stop(pane);
+    await vi.waitFor(() => expect(items(pane).findLast((i) => i.kind === 'tool')).toMatchObject({ status: 'failed', output: 'Stopped before it finished.' }), WAIT);
+  });
+
   it('a plan is one checklist that updates in place; commands without input are belt buttons that send them', async () => {
     await rig.start();
     const pane = await newChat();

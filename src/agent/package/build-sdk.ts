@@ -19,6 +19,8 @@ export const ROOT = join(HERE, '..', '..', '..');
 const ENTRY = join(ROOT, 'src', 'agent', 'kit.ts');
 /** `@colliepwa/durable-sdk/pi`: the Pi entry point, with Pi left to the builder's own install (an optional peer). */
 const PI_ENTRY = join(ROOT, 'src', 'agent', 'pi', 'index.ts');
+/** `@colliepwa/durable-sdk/acp`: the ACP host, which speaks the protocol itself (no peer). */
+const ACP_ENTRY = join(ROOT, 'src', 'agent', 'acp', 'index.ts');
 export const DEFAULT_OUT = join(ROOT, 'dist', 'durable-sdk');
 
 /**
@@ -35,9 +37,9 @@ export function withJsSpecifiers(text: string): string {
 async function bundle(out: string): Promise<void> {
   const result = await build({
     ...bundleOptions,
-    entryPoints: { index: ENTRY, pi: PI_ENTRY },
+    entryPoints: { index: ENTRY, pi: PI_ENTRY, acp: ACP_ENTRY },
     outdir: join(out, 'dist'),
-    // The kit the two entries share is one chunk, so the Pi entry's agent is the kit's own.
+    // The kit the entries share is one chunk, so the Pi and ACP entries' agents are the kit's own.
     splitting: true,
     chunkNames: 'chunk-[hash]',
     metafile: true,
@@ -62,7 +64,7 @@ function declarations(out: string): void {
     strict: true,
     skipLibCheck: true,
   };
-  const program = ts.createProgram([ENTRY, PI_ENTRY], options);
+  const program = ts.createProgram([ENTRY, PI_ENTRY, ACP_ENTRY], options);
   const result = program.emit(undefined, (file, text) => ts.sys.writeFile(file, withJsSpecifiers(text)));
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (result.emitSkipped || problems.length > 0) {

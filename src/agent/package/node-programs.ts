@@ -23,6 +23,8 @@ export const NODE_PROGRAMS = {
   'demo-agent': 'src/agent/run-demo.ts',
   /** Pi as a durable agent under Node (src/agent/pi/bin.mjs); under Bun, Bun runs the source itself. */
   'pi-agent': 'src/agent/pi/run-pi.ts',
+  /** An ACP agent's host under Node (src/agent/acp/bin.mjs); under Bun, Bun runs the source itself. */
+  'acp-agent': 'src/agent/acp/run-acp.ts',
 } as const;
 export type NodeProgram = keyof typeof NODE_PROGRAMS;
 

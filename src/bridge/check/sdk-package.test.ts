@@ -81,7 +81,7 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
     const paths = tarball.files.map((f) => f.path).sort();
     const outside = paths.filter(
       (p) =>
-        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
+        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|acp|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/acp|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
           p,
         ),
     );

@@ -41,6 +41,8 @@ async function run(verb: RunVerb, rest: string[]): Promise<number> {
       return (await import('./durable-verbs')).durableVerbs(rest, { ...io, env: await bridgeEnv() });
     case 'pi':
       return (await import('./pi-command')).piCommand(rest, { ...io, env: await bridgeEnv() });
+    case 'acp':
+      return (await import('./acp-command')).acpCommand(rest, { ...io, env: await bridgeEnv() });
     case 'logs':
       return (await import('./logs-command')).logsCommand(rest, io, bridgePaths().stateDir);
     case 'pair':

@@ -2,6 +2,7 @@ import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { readFileSync } from 'node:fs';
 import { DURABLE_HELP } from '../check/durable-help';
 import { INSTALL } from '../config/install-paths';
+import { ACP_PRESETS } from './acp-presets';
 
 /** `collie durable check`'s usage line, as check-cli states it (its one home). */
 const CHECK_USAGE = /collie durable check [^\n]*/.exec(DURABLE_HELP)?.[0] ?? 'collie durable check <socket-path | url>';
@@ -103,8 +104,22 @@ lead calls it back there before it takes it in. A code works once, for ${INVITAT
   --name NAME  its name on the phone (default pi)
 It starts Pi as a process of its own, attaches it and restarts the running bridge. Pi's model,
 keys and settings are Pi's own (~/.pi/agent, or PI_CODING_AGENT_DIR): Collie never sees a key.
-Every tool call but read, grep, find and ls waits for a permission card on the phone.
+Every tool call waits for a permission card on the phone, but a read inside the folder; the
+project's .pi/ files load only once allowed on a card.
 Its log: <state>/pi/NAME/agent.log.`,
+  },
+  acp: {
+    lines: [
+      ['collie acp [--cwd DIR] [--name NAME] <preset>', 'run a coding agent (claude, codex, gemini…) in DIR on the phone'],
+      ['collie acp [--cwd DIR] [--name NAME] -- <command> [args…]', 'run any agent that speaks ACP on stdio'],
+      ['collie acp stop [--name NAME]', 'stop it'],
+    ],
+    details: `  <preset>     ${Object.keys(ACP_PRESETS).join(', ')} (each installed once from npm, pinned)
+  --cwd DIR    the project folder the agent works in (default: this folder)
+  --name NAME  its name on the phone (default the preset's, else acp)
+It starts the agent's host as a process of its own, attaches it and restarts the running bridge.
+The agent's login and keys are its own: Collie never sees a key. Every permission the agent asks
+is a card on the phone. Its log: <state>/acp/NAME/agent.log.`,
   },
   help: {
     lines: [
@@ -123,7 +138,16 @@ const SUMMARY_COLUMN = 48;
 /** `collie help`: every verb, one line each. */
 export function fullHelp(): string {
   const rows = Object.values(VERBS).flatMap((verb: Verb) => verb.lines);
-  const lines = rows.map(([usage, summary]) => (summary ? `  ${usage.padEnd(SUMMARY_COLUMN - 2)}${summary}` : `  ${usage}`).trimEnd());
+  // A usage too long for its column has its summary on the next line, in the column.
+  const lines = rows.map(([usage, summary]) =>
+    (!summary
+      ? `  ${usage}`
+      : usage.length < SUMMARY_COLUMN - 3
+        ? `  ${usage.padEnd(SUMMARY_COLUMN - 2)}${summary}`
+        : `  ${usage}
+${' '.repeat(SUMMARY_COLUMN)}${summary}`
+    ).trimEnd(),
+  );
   return `collie — supervise durable agents from your phone\n\n${lines.join('\n')}\n`;
 }
 

@@ -32,6 +32,9 @@ export const INSTALL = {
   /** Pi as a durable agent: the command under Node, and the source Bun runs itself. */
   piBin: join(ROOT, 'src', 'agent', 'pi', 'bin.mjs'),
   piMain: join(ROOT, 'src', 'agent', 'pi', 'run-pi.ts'),
+  /** An ACP agent's host: the command under Node, and the source Bun runs itself. */
+  acpBin: join(ROOT, 'src', 'agent', 'acp', 'bin.mjs'),
+  acpMain: join(ROOT, 'src', 'agent', 'acp', 'run-acp.ts'),
   /** The Bun program that reads a control connection's peer (Node cannot). */
   peerPidMain: join(ROOT, 'src', 'bridge', 'control', 'peer-pid.ts'),
   /** Bun as the project pins it (a devDependency). */

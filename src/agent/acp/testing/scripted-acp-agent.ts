@@ -6,6 +6,7 @@
  *   `think`                  a thought, then a reply
  *   `write <file> <text>`    an edit tool call with a diff, asked on a card (all four kinds of option); writes the file if allowed
  *   `run <command>`          an execute tool call, asked on a card; allowed, it runs until stopped (session/cancel)
+ *   `hush <command>`         as run, but a stop ends the turn with no word on the call (as Claude Code's adapter does)
  *   `plan`                   a plan of three steps that is updated twice
  *   `commands`               offers two commands (/init, /review)
  *   `flood <n>`              n chunks of a reply, as fast as it can
@@ -100,6 +101,7 @@ async function prompt(sessionId: string, text: string): Promise<Json> {
       }
       break;
     }
+    case 'hush':
     case 'run': {
       const command = rest.join(' ');
       const toolCallId = `run-${nextId}`;
@@ -116,6 +118,7 @@ async function prompt(sessionId: string, text: string): Promise<Json> {
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       running.delete(sessionId);
       if (cancelled.delete(sessionId)) {
+        if (word === 'hush') return { stopReason: 'cancelled' };
         update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'stopped' } }] });
         return { stopReason: 'cancelled' };
       }
