@@ -4,6 +4,7 @@
  * `listening <socket>` once the socket answers; SIGTERM or Ctrl-C close it (and the ACP agent).
  */
 import { parseArgs } from 'node:util';
+import { serveHosted } from '../serve-hosted';
 import { openAcpAgent } from './acp-host';
 
 const dash = process.argv.indexOf('--', 2);
@@ -19,20 +20,13 @@ if (!values.cwd || !values.socket || !values.data || !command) {
   process.exit(2);
 }
 
-try {
-  const agent = await openAcpAgent({
+await serveHosted(() =>
+  openAcpAgent({
     agent: { command, args },
-    cwd: values.cwd,
-    socket: values.socket,
-    dataDir: values.data,
+    cwd: values.cwd!,
+    socket: values.socket!,
+    dataDir: values.data!,
     hostName: values.name ?? 'acp',
     ...(values.login ? { loginHint: values.login } : {}),
-  });
-  console.log(`listening ${agent.collie.address}`);
-  const stop = () => void agent.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-} catch (err) {
-  console.error(`[agent] ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-}
+  }),
+);

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { PiMissing } from './load-pi';
 import { openPiAgent } from './pi-agent';
+import { serveHosted } from '../serve-hosted';
 
 const { values } = parseArgs({
   options: { cwd: { type: 'string' }, socket: { type: 'string' }, data: { type: 'string' }, name: { type: 'string' } },
@@ -16,13 +17,7 @@ if (!values.cwd || !values.socket || !values.data) {
   process.exit(2);
 }
 
-try {
-  const agent = await openPiAgent({ cwd: values.cwd, socket: values.socket, dataDir: values.data, hostName: values.name ?? 'pi' });
-  console.log(`listening ${agent.collie.address}`);
-  const stop = () => void agent.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-} catch (err) {
-  console.error(`[agent] ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(err instanceof PiMissing ? 2 : 1);
-}
+await serveHosted(
+  () => openPiAgent({ cwd: values.cwd!, socket: values.socket!, dataDir: values.data!, hostName: values.name ?? 'pi' }),
+  (err) => (err instanceof PiMissing ? 2 : 1),
+);
