@@ -21,10 +21,11 @@ describe('the programs compiled at build time', () => {
       expect(stdout).toContain('collie start');
       const { sources } = JSON.parse(await readFile(inputsFile(out), 'utf8')) as { sources: Record<string, string[]> };
       // Each file a bin starts, with its own sources and those of the chunks it loads on demand.
-      expect(Object.keys(sources).sort()).toEqual(['collie-words.cjs', 'collie.mjs', 'demo-agent.mjs', 'pi-agent.mjs']);
+      expect(Object.keys(sources).sort()).toEqual(['acp-agent.mjs', 'collie-words.cjs', 'collie.mjs', 'demo-agent.mjs', 'pi-agent.mjs']);
       expect(sources['collie.mjs']).toEqual(expect.arrayContaining(['src/bridge/cli/cli.ts', 'src/bridge/bridge.ts', 'src/wire/ids.ts']));
       expect(sources['demo-agent.mjs']).toContain('src/agent/run-demo.ts');
       expect(sources['pi-agent.mjs']).toContain('src/agent/pi/run-pi.ts');
+      expect(sources['acp-agent.mjs']).toContain('src/agent/acp/run-acp.ts');
       expect(
         Object.values(sources)
           .flat()
