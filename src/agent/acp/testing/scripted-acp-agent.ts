@@ -17,10 +17,10 @@
  * Anything else is echoed back. Sessions are kept in COLLIE_TEST_ACP_STATE (a JSON file), so a
  * new process can `session/load` them, replaying their history. COLLIE_TEST_ACP_MODE: `no-init`
  * never answers initialize; `login` needs authentication for a new session; `no-load` offers no
- * session/load.
+ * session/load. COLLIE_TEST_ACP_MARK: a file each flood appends the time its last chunk left to.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Json = Record<string, unknown>;
@@ -151,6 +151,8 @@ async function prompt(sessionId: string, text: string): Promise<Json> {
       const n = Number(rest[0] ?? 1000);
       for (let i = 0; i < n; i += 1) update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${i} ` } }, false);
       say(sessionId, 'end of flood');
+      // For the bench: when the last chunk left (the same clock as the reader's).
+      if (process.env.COLLIE_TEST_ACP_MARK) appendFileSync(process.env.COLLIE_TEST_ACP_MARK, `${Date.now()}\n`);
       break;
     }
     case 'big':
