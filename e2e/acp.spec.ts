@@ -118,9 +118,9 @@ const AGENTS: RealAgent[] = [
         join(home, '.qwen', 'settings.json'),
         JSON.stringify({ security: { auth: { selectedType: 'openai' } }, telemetry: { enabled: false }, privacy: { usageStatisticsEnabled: false } }),
       );
-      const bin = await ensureAgent(ACP_PRESETS.qwen.npm, agentCache());
+      // As the README says it: the preset, and after -- the model it is to use.
       const model = ['--auth-type', 'openai', '--openai-base-url', openai.baseUrl, '--openai-api-key', 'sk-scripted-0000', '-m', 'scripted-model'];
-      return { args: ['--name', 'qwen', '--', bin, ...ACP_PRESETS.qwen.args, ...model], env: { HOME: home } };
+      return { args: ['qwen', '--', ...model], env: { HOME: home } };
     },
   },
 ];

@@ -24,6 +24,8 @@ export interface ConversationRecord {
   firstItemNumber: number;
   /** The conversation no longer keeps its beginning. */
   trimmed: boolean;
+  /** How many turns it has had over its whole life (close, reopen, restart): its turn ids' numbers. */
+  turns?: number;
 }
 
 export class Conversation {
@@ -57,6 +59,17 @@ export class Conversation {
       if (this.record.items.length > CONVERSATION_MEMORY) this.forgetOldest();
     }
     this.touch();
+  }
+
+  /**
+   * A new turn's id, numbered over the conversation's whole life so it is never reused in it
+   * (anything keyed by a turn id would else be overwritten). A record from before `turns` counts
+   * on from its items ever written, at least one per turn.
+   */
+  nextTurnId(): string {
+    const record = this.record;
+    record.turns = (record.turns ?? record.firstItemNumber - 1 + record.items.length) + 1;
+    return `t-${record.number}-${record.turns}`;
   }
 
   touch(): void {

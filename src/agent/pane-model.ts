@@ -35,7 +35,6 @@ export class PaneModel {
   readonly decided = new Map<string, Decision>();
   private events: PaneEvent[] = [];
   private seq = 0;
-  private turnNumber = 0;
 
   constructor(
     readonly id: string,
@@ -82,9 +81,8 @@ export class PaneModel {
   /** Starts a turn; one started by a phone's text shows that text first, naming its request id. */
   beginTurn(from?: { text: string; requestId: string }): Turn {
     if (from) this.putItem({ id: `u-${from.requestId}`, kind: 'user', at: new Date().toISOString(), ...from });
-    this.turnNumber += 1;
     this.running = { controller: new AbortController(), steerListeners: new Set() };
-    this.publishTurn({ id: `t-${this.conversation.record.number}-${this.turnNumber}`, state: 'running', startedAt: new Date().toISOString(), queued: this.queue.length });
+    this.publishTurn({ id: this.conversation.nextTurnId(), state: 'running', startedAt: new Date().toISOString(), queued: this.queue.length });
     return this.turn!;
   }
 

@@ -160,6 +160,21 @@ describe('belt, rename, close, starters, reopen', () => {
     expect([missing.status, missing.json.code]).toEqual([404, 'no-such-conversation']);
   });
 
+  it('never reuses a turn id in a conversation, across close and reopen', async () => {
+    const ids: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const started = new Promise<void>((wake) => turnStarted.push(wake));
+      const sent = await wireCall(socket, 'POST', '/pane/p/send', { requestId: rid(), text: `round ${round}`, turnId: (await paneJson())?.turn?.id ?? null });
+      await started;
+      ids.push(sent.json.turnId);
+      (turns.at(-1) as SendContext & { finish: () => void }).finish();
+      await expect.poll(async () => (await paneJson())?.turn?.state).toBe('done');
+      expect((await wireCall(socket, 'POST', '/close', { requestId: rid(), target: 'pane', id: 'p' })).status).toBe(200);
+      expect((await wireCall(socket, 'POST', '/reopen', { requestId: rid(), conversationId: pane.conversationId })).json).toEqual({ paneId: 'p' });
+    }
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('closes a whole workspace', async () => {
     expect((await wireCall(socket, 'POST', '/close', { requestId: rid(), target: 'workspace', id: 'w' })).status).toBe(200);
     expect((await wireCall(socket, 'GET', '/snapshot')).json.workspaces).toEqual([]);

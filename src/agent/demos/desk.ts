@@ -4,6 +4,7 @@
  * Each conversation with a question tells a story forward (desk-stories.ts): after an answer its
  * tool runs, a sentence says what happened, and the next step comes.
  */
+import { randomUUID } from 'node:crypto';
 import { openCollie, type Collie, type SendContext } from '../kit';
 import { CONVERSATION_MEMORY } from '../conversations';
 import { RESEARCH_ITEMS, SHELL_ITEMS } from './desk-content';
@@ -35,13 +36,15 @@ function tell(pane: StoryPane, story: Story, pace: Pace, log: (line: string) => 
 }
 
 async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
-  pane.item({ id: `echo-${turn.id}`, kind: 'reply', text: `You said: ${text}` });
+  // Its items' own ids: nothing an earlier turn wrote can be overwritten by this one.
+  const mark = randomUUID().slice(0, 12);
+  pane.item({ id: `echo-${mark}`, kind: 'reply', text: `You said: ${text}` });
   const steers: string[] = [];
   turn.onSteer((steer) => {
     steers.push(steer);
-    pane.item({ id: `steer-${turn.id}-${steers.length}`, kind: 'notice', text: `Steering: ${steer}` });
+    pane.item({ id: `steer-${mark}-${steers.length}`, kind: 'notice', text: `Steering: ${steer}` });
   });
-  const toolId = `work-${turn.id}`;
+  const toolId = `work-${mark}`;
   for (let step = 1; step <= TURN_STEPS && !turn.signal.aborted; step += 1) {
     pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: `step ${step} of ${TURN_STEPS}`, status: 'running' });
     await sleep(TURN_STEP_MS, turn.signal);
@@ -49,8 +52,8 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
   const stopped = turn.signal.aborted;
   // A Stop is not a failure: the work row ends as done so far, and a notice says it was stopped.
   pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: stopped ? 'stopped before the last step' : 'all steps done', status: 'done' });
-  if (stopped) pane.item({ id: `stopped-${turn.id}`, kind: 'notice', text: 'Stopped.' });
-  else pane.item({ id: `done-${turn.id}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
+  if (stopped) pane.item({ id: `stopped-${mark}`, kind: 'notice', text: 'Stopped.' });
+  else pane.item({ id: `done-${mark}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
 }
 
 export interface DeskOptions {

@@ -16,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BUN, SCRIPTED_ACP_AGENT } from '../../agent/acp/testing/acp-rig';
 import { tempDir, wireCall } from '../../agent/testing';
+import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
 import type { AgentJson, ChatJson } from '../../wire/bridge-json';
 import type { Item } from '../../wire/types';
 import { startBridge } from '../bridge';
@@ -29,6 +30,8 @@ const AT_ONCE = 10;
 /** The reply the scripted agent streams for `flood n`, whole. */
 const WHOLE = Array.from({ length: CHUNKS }, (_, i) => `${i} `).join('') + 'end of flood';
 
+/** wireCall adds the wire's prefix itself. */
+const unprefixed = (path: string) => path.slice(WIRE_PREFIX.length);
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -70,8 +73,8 @@ async function main(): Promise<void> {
   const cookie = await pairedCookie(bridge.devices);
   const list = new URL('api/agents/acp', bridge.url).href;
   let n = 0;
-  const newChat = async () => (await wireCall(socket, 'POST', '/starter/new-chat', { requestId: `bench-${++n}` })).json.paneId as string;
-  const flood = (paneId: string) => wireCall(socket, 'POST', `/pane/${paneId}/send`, { requestId: `bench-${++n}`, text: `flood ${CHUNKS}`, turnId: null });
+  const newChat = async () => (await wireCall(socket, 'POST', unprefixed(agentPath('starter', { starter: 'new-chat' })), { requestId: `bench-${++n}` })).json.paneId as string;
+  const flood = (paneId: string) => wireCall(socket, 'POST', unprefixed(agentPath('send', { pane: paneId })), { requestId: `bench-${++n}`, text: `flood ${CHUNKS}`, turnId: null });
   /** The phone's long-poll on the list, until every pane's row shows its turn ended after its reply; when each did. */
   async function rowsEnded(paneIds: string[], deadlineMs = 120_000): Promise<Map<string, number>> {
     const ended = new Map<string, number>();
@@ -92,7 +95,8 @@ async function main(): Promise<void> {
   async function checkWhole(paneId: string): Promise<void> {
     const view = JSON.parse((await get(new URL(`api/agents/acp/panes/${paneId}`, bridge.url).href, cookie)).text) as ChatJson;
     const reply = view.entries.flatMap((e): Item[] => (e.type === 'item' ? [e.item] : [])).find((i) => i.kind === 'reply');
-    if (!reply || !('text' in reply) || reply.text !== WHOLE) throw new Error(`the chat ${paneId} lacks the whole reply (${reply && 'text' in reply ? reply.text.length : 0} of ${WHOLE.length} characters)`);
+    if (!reply || !('text' in reply) || reply.text !== WHOLE)
+      throw new Error(`the chat ${paneId} lacks the whole reply (${reply && 'text' in reply ? reply.text.length : 0} of ${WHOLE.length} characters)`);
   }
   const lastMark = () => Number(readFileSync(mark, 'utf8').trim().split('\n').at(-1));
 
@@ -116,7 +120,9 @@ async function main(): Promise<void> {
     const rssAfter = rssMiB(host.pid!);
 
     const [load1] = loadavg();
-    console.log(`an ACP agent's flood through the host and the bridge (node ${process.versions.node}, bun ${process.env.BUN_VERSION ?? 'from npm'}, ${cpus().length} cores, load ${load1!.toFixed(2)})`);
+    console.log(
+      `an ACP agent's flood through the host and the bridge (node ${process.versions.node}, bun ${process.env.BUN_VERSION ?? 'from npm'}, ${cpus().length} cores, load ${load1!.toFixed(2)})`,
+    );
     console.log(
       `${CHUNKS.toLocaleString('en')}-chunk reply, last chunk → phone row, median of ${FLOODS}: ${median(latencies)} ms (each: ${latencies.join(', ')}; poll floor ${CADENCE.socket.looking} ms)`,
     );

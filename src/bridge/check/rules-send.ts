@@ -136,3 +136,39 @@ export const sendRules: Rule[] = [
     },
   },
 ];
+
+/** Run last: they close and reopen a conversation and start turns in it. */
+export const turnRules: Rule[] = [
+  {
+    name: 'turns: a conversation closed and reopened, twice, never reuses a turn id',
+    writes: true,
+    run: async (ctx) => {
+      for (const cap of ['send', 'close', 'reopen']) needCap(ctx, cap);
+      const pane =
+        (await freshPanes(ctx)).find((p) => typeof p.conversationId === 'string' && asList(p.asks).length === 0 && turnOf(p)?.state !== 'running') ??
+        skip('no pane names its conversation with no open ask and no turn running');
+      const conversationId = String(pane.conversationId);
+      const given = new Set<unknown>([turnOf(pane)?.id].filter((id) => typeof id === 'string'));
+      let paneId = String(pane.id);
+      // Twice: an agent that numbers turns from 1 in each pane gives the same id after each reopen.
+      for (let round = 1; round <= 2; round += 1) {
+        expectReply(await ctx.call({ method: 'POST', path: agentPath('close'), body: { requestId: freshId('request'), target: 'pane', id: paneId } }), 200);
+        const reopened = await ctx.call({ method: 'POST', path: agentPath('reopen'), body: { requestId: freshId('request'), conversationId } });
+        expectReply(reopened, 200);
+        paneId = String(objectBody(reopened).paneId);
+        const shown = (await freshPanes(ctx)).find((p) => p.id === paneId) ?? fail(`the reopened pane ${JSON.stringify(paneId)} is not in the snapshot`);
+        const sent = await ctx.call({
+          method: 'POST',
+          path: sendPath(paneId),
+          body: { requestId: freshId('request'), text: CHECK_TEXT, turnId: turnOf(shown)?.id ?? null, steer: false },
+        });
+        expectReply(sent, 200);
+        const { turnId } = objectBody(sent);
+        if (given.has(turnId)) fail(`after reopen ${round} the send's turn is ${JSON.stringify(turnId)}, an id this conversation had before: a turn id is never reused`);
+        given.add(turnId);
+        // The check wants the id, not the work.
+        if (declared(ctx, 'abort')) await ctx.call({ method: 'POST', path: agentPath('abort', { pane: paneId }), body: { requestId: freshId('request'), turnId } });
+      }
+    },
+  },
+];

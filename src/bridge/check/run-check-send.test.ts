@@ -70,6 +70,8 @@ async function onSocket(listener: RequestListener): Promise<CheckTarget> {
 }
 
 const check = (target: CheckTarget) => runCheck({ target, writes: true, waitReadyMs: 2000 });
+/** Reads only: the idle pane stays the one the test writes items to (the turn rule closes and reopens it). */
+const read = (target: CheckTarget) => runCheck({ target, writes: false, waitReadyMs: 2000 });
 const statusOf = (result: CheckResult, name: string) => result.outcomes.find((o) => o.name === name)?.outcome;
 const failing = (result: CheckResult) => result.outcomes.filter((o) => o.outcome.status === 'fail').map((o) => o.name);
 
@@ -79,7 +81,7 @@ describe('the new rules against the kit', () => {
     const result = await check({ kind: 'socket', path: socket });
     expect(failing(result)).toEqual([]);
     for (const name of Object.values(R)) expect(statusOf(result, name), name).toEqual({ status: 'ok' });
-    const busy = (await wireCall(socket, 'GET', '/snapshot')).json.workspaces[0].tabs[0].panes[2];
+    const busy = (await wireCall(socket, 'GET', '/snapshot')).json.workspaces[0].tabs[0].panes.find((p: { id: string }) => p.id === 'busy');
     expect(busy.turn).toMatchObject({ state: 'running', queued: 1 });
   });
 });
@@ -87,21 +89,21 @@ describe('the new rules against the kit', () => {
 describe('item shapes', () => {
   it('fails a time without a zone, a link or a tool state the bridge drops; warns of text it changes', async () => {
     await kitAgent([{ id: 'bell', kind: 'reply', text: 'ding\u0007' }]);
-    const warned = await check({ kind: 'socket', path: socket });
+    const warned = await read({ kind: 'socket', path: socket });
     expect(statusOf(warned, R.items)).toEqual({
       status: 'warn',
       why: 'pane idle, item "bell": text is changed by the bridge (controls or invisible characters removed, or cut to its limit)',
     });
     expect(warned.failed).toBe(false);
     idle.item({ id: 'late', kind: 'reply', text: 'when?', at: '2026-11-30T10:00:02' });
-    const zoneless = await check({ kind: 'socket', path: socket });
+    const zoneless = await read({ kind: 'socket', path: socket });
     expect(statusOf(zoneless, R.items)).toEqual({
       status: 'fail',
       why: 'pane idle, item "late": at "2026-11-30T10:00:02" is not an ISO 8601 time with a zone (the bridge shows no time)',
     });
     idle.item({ id: 'plain', kind: 'link', url: 'http://example.com/docs' });
     idle.item({ id: 'tool', kind: 'tool', toolCallId: 'tc', name: 'bash', status: 'paused' as 'done' });
-    const failed = await check({ kind: 'socket', path: socket });
+    const failed = await read({ kind: 'socket', path: socket });
     const outcome = statusOf(failed, R.items);
     expect(outcome?.status).toBe('fail');
     expect(outcome && 'why' in outcome ? outcome.why : '').toMatch(

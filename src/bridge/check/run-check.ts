@@ -11,7 +11,7 @@ import { callTarget, type CheckTarget } from './check-call';
 import { helloRules } from './rules-hello';
 import { eventsRules } from './rules-events';
 import { capRules } from './rules-gates';
-import { itemRules, sendRules } from './rules-send';
+import { itemRules, sendRules, turnRules } from './rules-send';
 import { snapshotRules } from './rules-snapshot';
 import { transportRules } from './rules-transport';
 import { writeRules } from './rules-write';
@@ -24,7 +24,17 @@ const MAX_REASON_BYTES = 1000;
  * Every rule of WIRE.md that can be seen from outside, in the order they run: later rules read
  * what earlier ones found (hello, readiness, the snapshot). Adding a rule is adding an entry.
  */
-export const ALL_RULES: readonly Rule[] = [...transportRules, ...helloRules, ...snapshotRules, ...eventsRules, ...itemRules, ...writeRules, ...sendRules, ...capRules];
+export const ALL_RULES: readonly Rule[] = [
+  ...transportRules,
+  ...helloRules,
+  ...snapshotRules,
+  ...eventsRules,
+  ...itemRules,
+  ...writeRules,
+  ...sendRules,
+  ...capRules,
+  ...turnRules,
+];
 
 /** Failures that mean no server is there at all: one line says so instead of a line per rule. */
 const NOTHING_THERE: ReadonlySet<TransportFailure> = new Set(['no-socket', 'connection-refused', 'timeout']);

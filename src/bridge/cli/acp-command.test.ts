@@ -31,9 +31,10 @@ afterEach(async () => {
 describe('collie acp', () => {
   it('refuses what it cannot run, with its usage (exit 2), and starts nothing', async () => {
     for (const [args, said] of [
-      [['acp'], 'collie acp: give a preset or -- and the command, one of them'],
+      [['acp'], 'collie acp: give a preset, or -- and the command'],
       [['acp', 'nosuch'], 'collie acp: no preset is called nosuch: claude, codex, gemini, opencode, copilot, qwen, goose, pi'],
-      [['acp', 'claude', '--', 'x'], 'collie acp: give a preset or -- and the command, one of them'],
+      [['acp', 'claude', '--'], 'collie acp: -- needs the arguments to add to the preset'],
+      [['acp', 'stop', 'a', 'b'], 'collie acp: stop takes only the name (or --name)'],
       [['acp', '--'], 'collie acp: -- needs the command that speaks ACP on stdio'],
       [['acp', '--name', 'no spaces', '--', 'x'], 'collie acp: --name: a name is 1–64 letters, digits, "-" or "_", starting with a letter or digit'],
     ] as const) {
@@ -58,6 +59,6 @@ describe('collie acp', () => {
     expect(check.code).toBe(0);
     const again = await runCli(['acp', '--cwd', project, '--name', 'scripted', '--', BUN, SCRIPTED_ACP_AGENT], env);
     expect(again.stdout).toMatch(/^scripted is already running \(pid \d+\); collie acp stop --name scripted stops it\nscripted is attached already/);
-    expect((await runCli(['acp', 'stop', '--name', 'scripted'], env)).stdout).toMatch(/^stopped scripted \(pid \d+\); it stays attached/);
+    expect((await runCli(['acp', 'stop', 'scripted'], env)).stdout).toMatch(/^stopped scripted \(pid \d+\); it stays attached/);
   });
 });

@@ -11,10 +11,11 @@ import { startAndAttach, stopHosted, type HostedKind } from './hosted-agent';
 export const ACP_HOSTED: HostedKind = { kind: 'acp', words: 'the ACP agent', bin: INSTALL.acpBin, main: INSTALL.acpMain };
 
 /**
- * `collie acp [--name NAME] [--cwd DIR] <preset>` or `… -- <command> [args…]`: any Agent Client
- * Protocol agent as a durable agent in DIR, its host started as a process of its own, attached,
- * and the running bridge restarted (hosted-agent.ts). A preset's npm package is installed once
- * into Collie's agent cache first. `collie acp stop [--name NAME]` stops it.
+ * `collie acp [--name NAME] [--cwd DIR] <preset> [-- more args…]` or `… -- <command> [args…]`:
+ * any Agent Client Protocol agent as a durable agent in DIR, its host started as a process of its
+ * own, attached, and the running bridge restarted (hosted-agent.ts). A preset's npm package is
+ * installed once into Collie's agent cache first; what follows `--` is added to its arguments.
+ * `collie acp stop [NAME | --name NAME]` stops it.
  */
 export async function acpCommand(args: string[], io: CliIo): Promise<number> {
   const dash = args.indexOf('--');
@@ -22,15 +23,16 @@ export async function acpCommand(args: string[], io: CliIo): Promise<number> {
   const given = dash === -1 ? [] : args.slice(dash + 1);
   const { values, positionals } = parseOptions(own, { cwd: { type: 'string' }, name: { type: 'string' } });
   const [word, ...extra] = positionals;
-  if (extra.length > 0) throw new UsageError('takes one preset, or -- and the command');
   if (word === 'stop') {
-    if (dash !== -1 || values.cwd !== undefined) throw new UsageError('stop takes only --name');
-    return stopHosted(ACP_HOSTED, checked(values.name ?? 'acp'), io);
+    if (dash !== -1 || values.cwd !== undefined || extra.length > 1 || (extra.length === 1 && values.name !== undefined))
+      throw new UsageError('stop takes only the name (or --name)');
+    return stopHosted(ACP_HOSTED, checked(extra[0] ?? values.name ?? 'acp'), io);
   }
-  if ((word === undefined) === (dash === -1)) throw new UsageError('give a preset or -- and the command, one of them');
+  if (extra.length > 0) throw new UsageError('takes one preset, or -- and the command');
+  if (word === undefined && dash === -1) throw new UsageError('give a preset, or -- and the command');
   if (word !== undefined && !isPreset(word))
     throw new UsageError(`no preset is called ${/^[\w-]{1,20}$/.test(word) ? word : '(not shown)'}: ${Object.keys(ACP_PRESETS).join(', ')}`);
-  if (dash !== -1 && given.length === 0) throw new UsageError('-- needs the command that speaks ACP on stdio');
+  if (dash !== -1 && given.length === 0) throw new UsageError(word === undefined ? '-- needs the command that speaks ACP on stdio' : '-- needs the arguments to add to the preset');
   const name = checked(values.name ?? word ?? 'acp');
   const cwd = resolve(values.cwd ?? process.cwd());
   if (!(await stat(cwd).catch(() => null))?.isDirectory()) throw new UsageError(`--cwd: ${cwd} is not a folder`);
@@ -39,7 +41,7 @@ export async function acpCommand(args: string[], io: CliIo): Promise<number> {
   if (word !== undefined) {
     const preset = ACP_PRESETS[word];
     const program = 'npm' in preset ? await ensureAgent(preset.npm, agentCache(io.env), (line) => io.out(`${line}\n`)) : preset.command;
-    command = [program, ...preset.args];
+    command = [program, ...preset.args, ...given];
     login = ['--login', preset.login];
   }
   return startAndAttach(ACP_HOSTED, name, ['--cwd', cwd, ...login, '--', ...command], io);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { UsageError } from '../check/usage-error';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
@@ -8,6 +10,7 @@ import { fatalLine, notRestartedLine, restartFailedLine } from './bridge-lines';
 import { startDemoAgent } from './demo-agent';
 import { loadBridgeEnv } from './env-file';
 import { parseOptions } from './parse-options';
+import { INSTALL } from '../config/install-paths';
 import { bridgePaths } from '../config/paths';
 import { checkPortFree } from './port-check';
 import { askBridge } from './running-bridge';
@@ -126,6 +129,8 @@ export async function startCommand(args: string[]): Promise<number> {
   if (!current.url.startsWith('https:') && !isLoopback(host) && current.origin === current.url.slice(0, -1)) {
     log(`[bridge] warning: plain HTTP on ${host}: a phone needs HTTPS to install the app, keep it offline and get notifications (see "Open it on your phone" in the README)`);
   }
+  // A fresh clone has only the bridge compiled (npm ci): the link would open a 404.
+  if (!existsSync(join(INSTALL.appDir, 'index.html'))) log('[bridge] warning: the phone app is not built, so the link opens nothing yet: npm run build');
   showWayIn(current, log, logFile.write.bind(logFile));
 
   let closing = false;

@@ -110,13 +110,14 @@ Its log: <state>/pi/NAME/agent.log.`,
   },
   acp: {
     lines: [
-      ['collie acp [--cwd DIR] [--name NAME] <preset>', 'run a coding agent (claude, codex, gemini…) in DIR on the phone'],
+      ['collie acp [--cwd DIR] [--name NAME] <preset> [-- args…]', 'run a coding agent (claude, codex, gemini…) in DIR on the phone'],
       ['collie acp [--cwd DIR] [--name NAME] -- <command> [args…]', 'run any agent that speaks ACP on stdio'],
-      ['collie acp stop [--name NAME]', 'stop it'],
+      ['collie acp stop [NAME]', 'stop it (the name on the phone: the preset, or --name)'],
     ],
     details: `  <preset>     ${Object.keys(ACP_PRESETS).join(', ')} (each installed once from npm, pinned)
   --cwd DIR    the project folder the agent works in (default: this folder)
   --name NAME  its name on the phone (default the preset's, else acp)
+  -- args…     after a preset: more arguments for the agent (its model, say)
 It starts the agent's host as a process of its own, attaches it and restarts the running bridge.
 The agent's login and keys are its own: Collie never sees a key. Every permission the agent asks
 is a card on the phone. Its log: <state>/acp/NAME/agent.log.`,

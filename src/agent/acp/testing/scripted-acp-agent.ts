@@ -58,6 +58,7 @@ const OPTIONS = [
 
 async function prompt(sessionId: string, text: string): Promise<Json> {
   sessions[sessionId]!.history.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } });
+  cancelled.delete(sessionId); // a stop belongs to the prompt it came in
   const [word = '', ...rest] = text.trim().split(/\s+/);
   const cwd = sessions[sessionId]!.cwd;
   switch (word) {
@@ -111,6 +112,12 @@ async function prompt(sessionId: string, text: string): Promise<Json> {
       if (outcome.outcome !== 'selected' || !String(outcome.optionId).startsWith('yes')) {
         update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
         return { stopReason: outcome.outcome === 'cancelled' || cancelled.has(sessionId) ? 'cancelled' : 'end_turn' };
+      }
+      // A stop that came with the answer, before the command started: it never starts.
+      if (cancelled.delete(sessionId)) {
+        if (word === 'run')
+          update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'stopped' } }] });
+        return { stopReason: 'cancelled' };
       }
       update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' });
       const child = spawn('sh', ['-c', command], { cwd, stdio: 'ignore' });
