@@ -89,5 +89,6 @@ test('a tap while offline sends nothing and says so, with no Try again', async (
   await expect(card.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   expect(posts).toEqual([]);
   await context.setOffline(false);
+  await expect(card).not.toContainText('You are offline'); // said only while offline
   expect(answers).toEqual([]);
 });

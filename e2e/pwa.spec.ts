@@ -104,13 +104,14 @@ test('after one visit the app opens with the bridge stopped: the last known dash
   const posts: string[] = [];
   page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
   await card.getByRole('button', { name: 'Yes' }).click();
-  await expect(card).toContainText('You are offline. Nothing was sent.');
+  await expect(card).toContainText('Not sent: the bridge is not answering.');
   expect(posts).toEqual([]);
 
   const marker = await page.evaluate(() => ((window as unknown as { sameDocument: number }).sameDocument = 1));
   await restart();
   await expect(page.locator('[data-connection]')).toHaveCount(0); // the offline banner is gone
   await expect(card.getByRole('button', { name: 'Yes' })).toBeEnabled();
+  await expect(card).not.toContainText('Not sent'); // said only while the bridge was down
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: number }).sameDocument)).toBe(marker); // no reload
 });
 

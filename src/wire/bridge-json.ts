@@ -181,7 +181,7 @@ export type DecisionEntry = {
 export type ChatEntry = { type: 'item'; item: Item } | DecisionEntry;
 
 /** A send's receipt as the phone lists it under "Recent sends". */
-export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'unknown' | 'maybe-applied';
+export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'not-sent' | 'unknown' | 'maybe-applied';
 
 export interface SendRow {
   requestId: string;
@@ -240,7 +240,8 @@ export interface AskRequest {
 }
 
 /** Every outcome of an answer, as a list: whoever reads an answer's reply (the worker, a crew's lead) checks it against this one. */
-export const ASK_OUTCOMES = ['busy', 'taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'unknown', 'maybe-applied'] as const;
+/** `not-sent`: the bridge could not reach the agent (or the crew member) at all; nothing was delivered, Try again sends it. */
+export const ASK_OUTCOMES = ['busy', 'taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'not-sent', 'unknown', 'maybe-applied'] as const;
 export type AskOutcome = (typeof ASK_OUTCOMES)[number];
 
 export interface AskReply {
@@ -318,7 +319,7 @@ export type ActRequest =
   | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
 
 /** Every outcome of an act, as a list (see ASK_OUTCOMES). */
-export const ACT_OUTCOMES = ['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'unknown', 'maybe-applied'] as const;
+export const ACT_OUTCOMES = ['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'not-sent', 'unknown', 'maybe-applied'] as const;
 export type ActOutcome = (typeof ACT_OUTCOMES)[number];
 
 /** Why an act was refused, as the phone is told: the one list (the phone's words are keyed by it). */

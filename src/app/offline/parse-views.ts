@@ -11,7 +11,7 @@ import { PANE_STATES, type Caps } from '../../wire/types';
  * Items and asks go through the wire's own parsers; the rest is checked field by field.
  */
 const STATUSES = ['ok', 'starting', 'unreachable', 'version-mismatch', 'token-refused'] as const;
-const SEND_STATUSES = ['sending', 'sent', 'queued', 'effective', 'refused', 'unknown', 'maybe-applied'] as const;
+const SEND_STATUSES = ['sending', 'sent', 'queued', 'effective', 'refused', 'not-sent', 'unknown', 'maybe-applied'] as const;
 const MAX_ROWS = 100_000;
 
 /** Every element of a list, or null if any does not read: a copy is whole or not at all. */

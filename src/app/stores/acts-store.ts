@@ -86,6 +86,7 @@ export function createActsStore(client: BridgeClient, storage: Storage, now: () 
     now,
     send: (request) => client.act(request),
     isUnknown: (reply) => reply.outcome === 'unknown',
+    isUnsent: (reply) => reply.outcome === 'not-sent',
     unknownReply: { outcome: 'unknown' },
     fromError(err) {
       if (!(err instanceof BridgeHttpError) || err.status >= 500) return 'unknown'; // the bridge may have passed it on

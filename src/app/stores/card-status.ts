@@ -1,4 +1,5 @@
 import type { AskOutcome } from '../../wire/bridge-json';
 
 /** What a card shows about the person's latest tap on it (the stores tell it; `card-props.ts` passes it on). */
-export type CardStatus = { phase: 'idle' } | { phase: 'sending' } | { phase: 'offline' } | { phase: 'done'; outcome: AskOutcome } | { phase: 'refused'; reason: string };
+export type CardStatus =
+  { phase: 'idle' } | { phase: 'sending' } | { phase: 'offline'; bridge: boolean } | { phase: 'done'; outcome: AskOutcome } | { phase: 'refused'; reason: string };

@@ -1,7 +1,7 @@
 import type { ActsStore } from './acts-store';
 import { createBridgeClient, type BridgeClient } from '../phone-api-client';
 import type { ChatStore } from './chat-store';
-import { createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
+import { canSend, createConnectionStore, type ConnectionEnv, type ConnectionStore } from './connection-store';
 import { createConversationsStore, type ConversationsStore } from './conversations-store';
 import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { lazyStore, type LazyStore } from './lazy-store';
@@ -100,12 +100,9 @@ export function createStores(deps: AppDeps = {}): AppStores {
   });
   const storage = deps.storage ?? createStorage();
   // A tap while offline, or while the bridge does not answer, sends nothing and says so; nothing is queued to send later.
-  const online = () => {
-    const state = connection.state.peek();
-    return state === 'live' || state === 'connecting';
-  };
+  const online = () => canSend(connection.state.peek());
   // Its code (and the intent ledger's) loads with the first screen that answers or adopts an answer.
-  const intents = lazyStore(() => import('./intents-store').then((m) => m.createIntentsStore(client, storage, Date.now, online)));
+  const intents = lazyStore(() => import('./intents-store').then((m) => m.createIntentsStore(client, storage, Date.now, online, () => connection.outage.value)));
   const seen = createSeenStore(storage);
   // What the person answered and where they left off in each chat are the pairing's too.
   effect(() => {

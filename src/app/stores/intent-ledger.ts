@@ -11,8 +11,11 @@ export interface Intent<Req, Rep> {
   key: string;
   request: Req;
   tries: 1 | 2;
-  /** `failed`: the bridge refused the request itself; nothing reached the agent. */
-  state: 'sending' | 'unknown' | 'done' | 'failed';
+  /**
+   * `failed`: the bridge refused the request itself; nothing reached the agent. `unsent`: the
+   * bridge could not reach the agent; Try again sends it, and that try does not count.
+   */
+  state: 'sending' | 'unknown' | 'unsent' | 'done' | 'failed';
   reply?: Rep;
   error?: string;
   at: number;
@@ -31,6 +34,8 @@ export interface IntentLedgerOptions<Req, Rep> {
   send(request: Req, key: string): Promise<Rep>;
   /** The reply says the agent did not confirm. */
   isUnknown(reply: Rep): boolean;
+  /** The reply says nothing reached the agent (the bridge could not reach it). */
+  isUnsent(reply: Rep): boolean;
   unknownReply: Rep;
   /** How an error ends the intent: a reply given as an error code, a refusal, or unknown. */
   fromError(err: unknown): { reply: Rep } | { error: string } | 'unknown';
@@ -61,6 +66,8 @@ export interface IntentLedger<Req, Rep> {
   retry(key: string): Promise<Rep | null>;
   /** The latest tap on this key found the phone offline: nothing was sent. */
   wasOffline(key: string): boolean;
+  /** When that tap was (ms), if it was. */
+  offlineAt(key: string): number | undefined;
   /** The intent with this request id, if the phone still keeps it. */
   byRequestId(requestId: string): Intent<Req, Rep> | undefined;
   /** What the latest tap on this key asked for: sent, or held back because the phone was offline. */
@@ -97,7 +104,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     // A send a reload cut short has an unknown outcome: offer Try again under the same id.
     if (intent.state === 'sending') restored[intent.requestId] = { ...intent, state: 'unknown', reply: options.unknownReply };
     // Settled intents offer nothing after a reload; an old outcome would only mislead.
-    else if (intent.state === 'unknown') restored[intent.requestId] = intent;
+    else if (intent.state === 'unknown' || intent.state === 'unsent') restored[intent.requestId] = intent;
   }
   const intents = signal<Record<string, Intent<Req, Rep>>>(restored);
 
@@ -122,7 +129,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     save(intent); // kept before the request leaves, so a reload can still offer Try again
     try {
       const reply = await options.send(intent.request, intent.key);
-      save({ ...intent, state: options.isUnknown(reply) ? 'unknown' : 'done', reply });
+      save({ ...intent, state: options.isUnsent(reply) ? 'unsent' : options.isUnknown(reply) ? 'unknown' : 'done', reply });
       return reply;
     } catch (err) {
       const ended = options.fromError(err);
@@ -163,7 +170,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     canRetry(key) {
       if (offline.value.get(key)?.unsent) return true;
       const intent = intentOf(key);
-      return intent?.state === 'unknown' && triesLeft(intent.tries);
+      return intent?.state === 'unsent' || (intent?.state === 'unknown' && triesLeft(intent.tries));
     },
     latestOf(keys) {
       let best: { key: string; at: number } | undefined;
@@ -175,6 +182,7 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
     },
     pendingRequest: (key) => offline.value.get(key)?.unsent?.request ?? intentOf(key)?.request,
     wasOffline: (key) => offline.value.has(key),
+    offlineAt: (key) => offline.value.get(key)?.at,
     byRequestId: (requestId) => intents.value[requestId],
     adopt(intent) {
       if (intents.peek()[intent.requestId] || now() - intent.at > INTENT_MEMORY_MS) return;
@@ -196,14 +204,16 @@ export function createIntentLedger<Req, Rep>(options: IntentLedgerOptions<Req, R
       const mark = offline.peek().get(key);
       const intent = byKey.peek()[key];
       const unknown = intent?.state === 'unknown' && triesLeft(intent.tries);
-      if (!mark?.unsent && !unknown) return null;
+      const unsent = intent?.state === 'unsent';
+      if (!mark?.unsent && !unknown && !unsent) return null;
       if (!online()) {
         markOffline(key, { ...mark, at: now() }); // still offline: said again, still to be tried
         return null;
       }
       markOffline(key, null);
       if (mark?.unsent) return sendNew(key, mark.unsent.requestId, mark.unsent.request);
-      return intent ? send({ ...intent, tries: 2, state: 'sending', at: now() }) : null;
+      // A try that never reached the agent does not count against the request's tries.
+      return intent ? send({ ...intent, tries: unsent ? intent.tries : 2, state: 'sending', at: now() }) : null;
     },
   };
 }

@@ -3,6 +3,7 @@ import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
 import { createStorage, type KeyValueStore } from '../storage';
 import { askKey } from '../../wire/ask-key';
+import { canSend, createConnectionStore } from './connection-store';
 import { createIntentsStore, INTENTS_KEY } from './intents-store';
 
 const ask: PhoneAsk = { id: 'a1', revision: 1, kind: 'choice', toolCallId: 't', title: 'Ship?', multiple: false, options: [{ id: 'y', label: 'Yes' }], hash: 'h1' };
@@ -173,6 +174,25 @@ describe('the intents store', () => {
   });
 });
 
+describe('an answer the bridge could not deliver', () => {
+  it('says not sent and offers Try again, which does not count: never "maybe applied" for what never arrived', async () => {
+    const { client, sent } = clientAnswering([{ outcome: 'not-sent' }, { outcome: 'not-sent' }, { outcome: 'not-sent' }, { outcome: 'taken' }]);
+    const store = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+    );
+    expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toEqual({ outcome: 'not-sent' });
+    for (let again = 0; again < 2; again += 1) {
+      expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'not-sent' });
+      expect(store.canRetry('desk', 'a1')).toBe(true);
+      expect(await store.retry('desk', 'a1')).toEqual({ outcome: 'not-sent' });
+    }
+    expect(await store.retry('desk', 'a1')).toEqual({ outcome: 'taken' });
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
+    expect(new Set(sent.map((r) => r.requestId)).size).toBe(1);
+  });
+});
+
 describe('a tap while the phone is offline', () => {
   it('sends nothing, keeps nothing to send later, and says so until a tap goes out', async () => {
     const sent: unknown[] = [];
@@ -185,13 +205,35 @@ describe('a tap while the phone is offline', () => {
       () => online,
     );
     expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toBeNull();
-    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'offline' });
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'offline', bridge: false });
     expect(store.canRetry('desk', 'a1')).toBe(false);
     expect(sent).toEqual([]);
     online = true;
     expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toEqual({ outcome: 'taken' });
     expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'done', outcome: 'taken' });
     expect(sent).toHaveLength(1);
+  });
+
+  it('says "not sent" only through the outage the tap met, and names a bridge that does not answer', async () => {
+    let clock = 1000;
+    const connection = createConnectionStore({ now: () => clock, isOnline: () => true, onOnlineChange: () => () => {} });
+    const client = { answer: async () => ({ outcome: 'taken' as const }) } as unknown as BridgeClient;
+    const store = createIntentsStore(
+      client,
+      createStorage(() => memory()),
+      () => clock,
+      () => canSend(connection.state.peek()),
+      () => connection.outage.value,
+    );
+    connection.report(false); // the bridge stopped answering
+    clock += 10;
+    expect(await store.answer('desk', 'p', ask, { optionIds: ['y'] }, false)).toBeNull();
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'offline', bridge: true });
+    connection.report(true); // back: the card is as it was, ready for a tap
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'idle' });
+    clock += 10;
+    connection.report(false); // a later outage is not the one the tap met
+    expect(store.statusOf('desk', 'a1')).toEqual({ phase: 'idle' });
   });
 });
 

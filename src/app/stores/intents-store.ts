@@ -8,6 +8,7 @@ import type { Storage } from '../storage';
 import type { AnswersGiven } from './answers-given';
 import { ANSWERS_GIVEN_KEY } from './answers-given-key';
 import type { CardStatus } from './card-status';
+import type { Outage } from './connection-store';
 import type { givenAnswer, GivenAnswer } from './given-answer';
 import { createIntentLedger, type Intent } from './intent-ledger';
 
@@ -39,10 +40,16 @@ export interface IntentsStore {
 }
 
 /** Outcomes that say the answer did not reach the agent: what was answered is not shown back. */
-const NOT_TAKEN = new Set<AskOutcome>(['busy', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late']);
+const NOT_TAKEN = new Set<AskOutcome>(['busy', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'not-sent']);
 
 /** Answers to ask cards, on the phone's one request-id ledger, keyed by agent and ask id. */
-export function createIntentsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): IntentsStore {
+export function createIntentsStore(
+  client: BridgeClient,
+  storage: Storage,
+  now: () => number = Date.now,
+  online?: () => boolean,
+  outage: () => Outage | null = () => (online && !online() ? { since: -Infinity, bridge: false } : null),
+): IntentsStore {
   const ledger = createIntentLedger<AnswerSend, AskReply>({
     ...(online ? { online } : {}),
     storageKey: INTENTS_KEY,
@@ -50,6 +57,7 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
     now,
     send: ({ askId, body }) => client.answer(askId, body),
     isUnknown: (reply) => reply.outcome === 'unknown',
+    isUnsent: (reply) => reply.outcome === 'not-sent',
     unknownReply: { outcome: 'unknown' },
     // The bridge's refusal is kept as its code: the card words it in the phone's language.
     fromError: (err) => (err instanceof BridgeHttpError && err.status < 500 ? { error: err.code } : 'unknown'),
@@ -86,7 +94,10 @@ export function createIntentsStore(client: BridgeClient, storage: Storage, now: 
     // Unpaired before any chat read it: the kept answers are emptied without loading their code.
     forgetGiven: () => (memory ? withMemory((kept) => kept.clear()) : void storage.write(ANSWERS_GIVEN_KEY, {})),
     statusOf(agent, askId) {
-      if (ledger.wasOffline(askKey(agent, askId))) return { phase: 'offline' };
+      // Said only through the outage the tap met: once taps go out again, the card is as it was.
+      const tapped = ledger.offlineAt(askKey(agent, askId));
+      const now = outage();
+      if (tapped !== undefined && now && tapped >= now.since) return { phase: 'offline', bridge: now.bridge };
       const intent = ledger.intentOf(askKey(agent, askId));
       if (!intent) return { phase: 'idle' };
       if (intent.state === 'sending') return { phase: 'sending' };

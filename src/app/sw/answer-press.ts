@@ -61,6 +61,7 @@ const OUTCOME_WORDS: Record<Exclude<AskOutcome, 'taken'>, WorkerKey> = {
   'timed-out': 'ask.outcome.timedOut',
   'already-answered': 'push.outcome.alreadyAnswered',
   'too-late': 'ask.outcome.tooLate',
+  'not-sent': 'push.outcome.notSent',
   unknown: 'push.outcome.unknown',
   'maybe-applied': 'ask.outcome.maybeApplied',
 };

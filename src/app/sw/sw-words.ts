@@ -29,6 +29,7 @@ export type WorkerKey =
   | 'push.outcome.alreadyAnswered'
   | 'ask.outcome.tooLate'
   | 'push.outcome.unknown'
+  | 'push.outcome.notSent'
   | 'ask.outcome.maybeApplied'
   | 'push.outcome.notTaken'
   | 'act.refused.callerRefused';

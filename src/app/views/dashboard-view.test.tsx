@@ -15,7 +15,7 @@ afterEach(() => {
   view = undefined;
 });
 
-const connection: ConnectionStore = { state: signal('live'), updatedAt: signal(null), report: () => {}, showingKept: () => {}, start: () => () => {} };
+const connection: ConnectionStore = { state: signal('live'), outage: signal(null), updatedAt: signal(null), report: () => {}, showingKept: () => {}, start: () => () => {} };
 
 function store(
   inbox: InboxAsk[],

@@ -31,11 +31,17 @@ let gate: Promise<void> | null;
 /** Told when a POST reaches the closed gate (and waits there). */
 let atGate: (() => void) | null;
 let loseNextReply = false;
+/** The next POST finds no one listening: refused before a byte leaves. */
+let refuseNext = 0;
 let n = 0;
 
 class WatchedLink extends AgentLink {
   override async call(...args: Parameters<AgentLink['call']>) {
     if (args[2] !== 'POST') return super.call(...args);
+    if (refuseNext > 0) {
+      refuseNext -= 1;
+      throw new TransportError('connection-refused', 'connection refused');
+    }
     posts.push(args[3]);
     if (gate) {
       atGate?.();
@@ -70,6 +76,7 @@ beforeEach(async () => {
   await handle.poller.poll();
 });
 afterEach(async () => {
+  refuseNext = 0;
   await collie.close();
   await dir.cleanup();
 });
@@ -168,6 +175,29 @@ describe('send, steer and stop through the bridge', () => {
     expect(handle.store.chatJson('p')!.pane.turn?.state).toBe('running'); // it did land, once
     expect(posts).toHaveLength(1);
     expect(turns).toHaveLength(1);
+  });
+});
+
+describe('a write the bridge could not deliver', () => {
+  it('is not sent, and Try again once the agent is back is a first try: taken, never maybe applied', async () => {
+    void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Deploy?', options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+    await handle.poller.poll();
+    const ask = handle.store.chatJson('p')!.asks[0]!;
+    const request = { agent: 'desk', paneId: 'p', requestId: rid(), hash: ask.hash, answer: { optionIds: ['y'] } };
+    refuseNext = 2; // the agent is down for the first tap and its first Try again
+    expect(await answerAsk(handle, ask.id, request, ctx)).toEqual({ outcome: 'not-sent' });
+    expect(await answerAsk(handle, ask.id, request, ctx)).toEqual({ outcome: 'not-sent' });
+    expect(handle.ledger.get(request.requestId)).toMatchObject({ status: 'not-sent', attempts: 0 });
+    expect(await answerAsk(handle, ask.id, request, ctx)).toEqual({ outcome: 'taken' });
+    expect(posts).toHaveLength(1);
+    expect((await audit()).map((line) => line.result)).toEqual(['not-sent', 'not-sent', 'taken']);
+  });
+
+  it('a send to an agent that is down is not sent, and its row says so', async () => {
+    refuseNext = 1;
+    expect(await act({ paneId: 'p', text: 'deploy', turnId: null }, 'send')).toEqual({ outcome: 'not-sent' });
+    expect(sendRows(handle.ledger, handle.store, 'p')).toEqual([expect.objectContaining({ status: 'not-sent' })]);
+    expect(turns).toHaveLength(0);
   });
 });
 

@@ -14,7 +14,7 @@ import { HttpError } from '../http/http-error';
 import type { Act, Receipt, ReceiptStatus } from './ledger';
 import { payloadHashOf, refuseReuse } from './request-reuse';
 import { DEADLINES, type RouteClass } from '../link/agent-link';
-import { TransportError } from '../link/transport';
+import { neverSent, TransportError } from '../link/transport';
 
 /** How long Stop waits for a conversation's lock before it goes to the agent anyway. */
 export const STOP_LOCK_WAIT_MS = 1500;
@@ -36,6 +36,8 @@ export interface AgentReply {
 export interface CommonReplies<R> {
   /** The conversation's lock is held by another write. */
   busy: R;
+  /** The agent could not be reached at all: nothing left the bridge, and Try again may send it. */
+  notSent: R;
   /** The agent did not confirm (timeout, lost connection, 5xx). */
   unknown: R;
   /** A retry found the target closed or the turn moved: the first try may have landed. */
@@ -92,7 +94,8 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
   refuseReuse(prior, spec.act, payloadHash);
   if (prior && spec.final.has(prior.status)) return spec.fromReceipt(prior);
   if (prior && !triesLeft(prior.attempts)) return spec.replies.maybeApplied; // never a third time
-  const retry = prior !== undefined;
+  // A try that never left (not-sent) does not count: the next one is a first try again.
+  const retry = prior !== undefined && prior.attempts > 0;
 
   const now = new Date().toISOString();
   const receipt: Receipt = prior ?? {
@@ -134,6 +137,10 @@ export async function runAct<R extends { outcome: string }>(handle: AgentHandle,
     try {
       res = await link.call('post', post.routeClass, 'POST', post.path, { body: { requestId: spec.requestId, ...post.body } });
     } catch (err) {
+      if (neverSent(err)) {
+        receipt.attempts -= 1;
+        return await settle(spec.replies.notSent);
+      }
       if (err instanceof TransportError) return await settle(spec.replies.unknown);
       throw err;
     }
@@ -184,6 +191,7 @@ export function refusalOf(status: number, json: Record<string, unknown>): ActRep
 /** The common parts of every act other than an answer (whose outcomes are its own). */
 export const ACT_REPLIES: CommonReplies<ActReply> = {
   busy: { outcome: 'refused', reason: 'busy' },
+  notSent: { outcome: 'not-sent' },
   unknown: { outcome: 'unknown' },
   maybeApplied: { outcome: 'maybe-applied' },
 };

@@ -114,7 +114,7 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
     read: readAnswerReply,
     // On a retry, anything but taken or stale means the ask closed: the first try may be why.
     unsure: (reply) => reply.outcome !== 'taken' && reply.outcome !== 'stale',
-    replies: { busy: { outcome: 'busy' }, unknown: { outcome: 'unknown' }, maybeApplied: { outcome: 'maybe-applied' } },
+    replies: { busy: { outcome: 'busy' }, notSent: { outcome: 'not-sent' }, unknown: { outcome: 'unknown' }, maybeApplied: { outcome: 'maybe-applied' } },
     final: ANSWER_FINAL,
     fromReceipt: answerFromReceipt,
     keep: () => ({}),

@@ -12,6 +12,7 @@ const STATUS: Record<string, SendStatus> = {
   steered: 'sent',
   queued: 'queued',
   refused: 'refused',
+  'not-sent': 'not-sent',
   unknown: 'unknown',
   'maybe-applied': 'maybe-applied',
 };

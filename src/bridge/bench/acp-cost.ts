@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BUN, SCRIPTED_ACP_AGENT } from '../../agent/acp/testing/acp-rig';
 import { tempDir, wireCall } from '../../agent/testing';
-import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
+import { agentPath } from '../../wire/agent-paths';
 import type { AgentJson, ChatJson } from '../../wire/bridge-json';
 import type { Item } from '../../wire/types';
 import { startBridge } from '../bridge';
@@ -30,10 +30,14 @@ const AT_ONCE = 10;
 /** The reply the scripted agent streams for `flood n`, whole. */
 const WHOLE = Array.from({ length: CHUNKS }, (_, i) => `${i} `).join('') + 'end of flood';
 
-/** wireCall adds the wire's prefix itself. */
-const unprefixed = (path: string) => path.slice(WIRE_PREFIX.length);
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function expectOk(call: ReturnType<typeof wireCall>): ReturnType<typeof wireCall> {
+  const reply = await call;
+  if (reply.status !== 200) throw new Error(`the host answered ${reply.status}: ${JSON.stringify(reply.json)}`);
+  return reply;
+}
 
 function get(url: string, cookie: string, etag = ''): Promise<{ status: number; etag: string; text: string }> {
   return new Promise((resolve, reject) => {
@@ -73,8 +77,8 @@ async function main(): Promise<void> {
   const cookie = await pairedCookie(bridge.devices);
   const list = new URL('api/agents/acp', bridge.url).href;
   let n = 0;
-  const newChat = async () => (await wireCall(socket, 'POST', unprefixed(agentPath('starter', { starter: 'new-chat' })), { requestId: `bench-${++n}` })).json.paneId as string;
-  const flood = (paneId: string) => wireCall(socket, 'POST', unprefixed(agentPath('send', { pane: paneId })), { requestId: `bench-${++n}`, text: `flood ${CHUNKS}`, turnId: null });
+  const newChat = async () => (await expectOk(wireCall(socket, 'POST', agentPath('starter', { starter: 'new-chat' }), { requestId: `bench-${++n}` }))).json.paneId as string;
+  const flood = (paneId: string) => expectOk(wireCall(socket, 'POST', agentPath('send', { pane: paneId }), { requestId: `bench-${++n}`, text: `flood ${CHUNKS}`, turnId: null }));
   /** The phone's long-poll on the list, until every pane's row shows its turn ended after its reply; when each did. */
   async function rowsEnded(paneIds: string[], deadlineMs = 120_000): Promise<Map<string, number>> {
     const ended = new Map<string, number>();
@@ -106,6 +110,7 @@ async function main(): Promise<void> {
     for (let k = 0; k < FLOODS; k += 1) {
       const paneId = await newChat();
       const ended = rowsEnded([paneId]);
+      ended.catch(() => {}); // its failure is thrown where it is awaited
       await flood(paneId);
       latencies.push((await ended).get(paneId)! - lastMark());
       await checkWhole(paneId);
@@ -114,6 +119,7 @@ async function main(): Promise<void> {
     const panes = await Promise.all(Array.from({ length: AT_ONCE }, () => newChat()));
     const sent = Date.now();
     const ended = rowsEnded(panes);
+    ended.catch(() => {}); // its failure is thrown where it is awaited
     await Promise.all(panes.map(flood));
     const allEnded = Math.max(...(await ended).values()) - sent;
     for (const paneId of panes) await checkWhole(paneId);

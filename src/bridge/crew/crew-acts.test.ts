@@ -116,7 +116,7 @@ describe("acts on a member's agent go through once", () => {
     expect(sends).toHaveLength(1);
   });
 
-  it('a send with the member down is unknown; Try again with it back sends once under the same id', async () => {
+  it('a send with the member down is not sent; Try again with it back sends once under the same id', async () => {
     const { lead, member } = await crew();
     const sends: SendContext[] = [];
     agent.handle({ send: (turn) => void sends.push(turn) });
@@ -124,7 +124,7 @@ describe("acts on a member's agent go through once", () => {
     await crewTest.stop(member);
     const body = { requestId: 'r-send-1', text: 'deploy now', turnId: null };
     const lost = await call(lead, 'POST', '/api/agents/desk%40build-box/panes/p/send', body);
-    expect(lost).toEqual({ status: 200, json: { outcome: 'unknown' } });
+    expect(lost).toEqual({ status: 200, json: { outcome: 'not-sent' } });
     expect(sends).toHaveLength(0);
 
     const back = await bridge('member', true, port);
@@ -135,7 +135,7 @@ describe("acts on a member's agent go through once", () => {
     const repeat = await call(lead, 'POST', '/api/agents/desk%40build-box/panes/p/send', body);
     expect(repeat.status).toBe(200);
     expect(sends.map((s) => [s.requestId, s.text])).toEqual([['r-send-1', 'deploy now']]);
-    expect(lead.logs.some((l) => l.includes('has an unknown outcome'))).toBe(true);
+    expect(lead.logs.some((l) => l.includes('was not sent (connection refused)'))).toBe(true);
   });
 
   it("a watch phone's write is refused at the lead; a write to a member that left is 404", async () => {

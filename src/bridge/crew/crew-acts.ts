@@ -15,7 +15,7 @@ import { Ledger, type Act, type Receipt } from '../acts/ledger';
 import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
 import { privateFolder } from '../fs/state-dir';
 import { HttpError } from '../http/http-error';
-import { TransportError } from '../link/transport';
+import { neverSent, TransportError } from '../link/transport';
 import { crewCall, type CrewTls } from './crew-call';
 import type { CrewViews } from './crew-views';
 import { FOR_DEVICE_HEADERS } from './crew-routes';
@@ -99,10 +99,17 @@ export class CrewActs {
         await ledger.write({ ...receipt, status: 'agent-refused', refusedCode: err.code, updatedAt: new Date().toISOString() });
         throw err;
       }
-      if (!(err instanceof TransportError)) throw err;
-      this.log(`[bridge] crew: ${request.agent}: a write forwarded to ${member.label} has an unknown outcome (${err.message})`);
-      reply = { outcome: 'unknown' };
+      if (neverSent(err)) {
+        this.log(`[bridge] crew: ${request.agent}: a write to ${member.label} was not sent (${err instanceof Error ? err.message : String(err)})`);
+        reply = { outcome: 'not-sent' };
+      } else {
+        if (!(err instanceof TransportError)) throw err;
+        this.log(`[bridge] crew: ${request.agent}: a write forwarded to ${member.label} has an unknown outcome (${err.message})`);
+        reply = { outcome: 'unknown' };
+      }
     }
+    // Not delivered (the member, or its agent, was not reached): the try does not count.
+    if (reply.outcome === 'not-sent') receipt.attempts -= 1;
     const kept = forwarded.kind === 'act' ? actKeep(reply as ActReply) : {};
     await ledger.write({ ...receipt, status: reply.outcome, details: { ...receipt.details, ...kept }, updatedAt: new Date().toISOString() });
     await audit.record(request.agent, device, auditEvent(forwarded), { requestId: request.requestId, ...idsOf(forwarded), via: 'crew', result: auditResult(reply) });

@@ -58,7 +58,7 @@ const REASONS: Record<ReasonCode, true> = {
   'machine-not-answering': true,
   unknown: true,
 };
-const SEND: Record<SendStatus, true> = { sending: true, sent: true, queued: true, effective: true, refused: true, unknown: true, 'maybe-applied': true };
+const SEND: Record<SendStatus, true> = { sending: true, sent: true, queued: true, effective: true, refused: true, 'not-sent': true, unknown: true, 'maybe-applied': true };
 const ASK_KINDS: Record<AskKind, true> = { permission: true, choice: true, text: true, form: true, unknown: true };
 const ITEM_KINDS: Record<ItemKind, true> = {
   user: true,

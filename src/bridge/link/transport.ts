@@ -4,6 +4,12 @@ import { AddressRefused } from './address-refused';
 /** Why an exchange with an agent failed; the poller and the intents map these to states. */
 export type TransportFailure = 'timeout' | 'connection-refused' | 'no-socket' | 'connection-lost' | 'too-large' | 'not-json' | 'bad-address' | 'certificate-refused';
 
+/** Failures before a request's first byte leaves this machine: the agent cannot have acted on it. */
+const NEVER_SENT: ReadonlySet<TransportFailure> = new Set(['connection-refused', 'no-socket', 'bad-address', 'certificate-refused']);
+
+/** The write never left: a refused or missing connection, an address refused before any byte, a certificate refused at the handshake. */
+export const neverSent = (err: unknown): boolean => err instanceof AddressRefused || (err instanceof TransportError && NEVER_SENT.has(err.failure));
+
 export class TransportError extends Error {
   override readonly name = 'TransportError';
 

@@ -24,6 +24,7 @@ const OUTCOME_COPY: Record<Exclude<ActOutcome, 'refused' | 'unknown'>, MessageKe
   steered: 'act.outcome.steered',
   stopped: 'act.outcome.stopped',
   idle: 'act.outcome.idle',
+  'not-sent': 'act.outcome.notSent',
   'maybe-applied': 'act.outcome.maybeApplied',
 };
 

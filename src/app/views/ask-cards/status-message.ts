@@ -12,6 +12,7 @@ const OUTCOME_COPY: Record<AskOutcome, MessageKey | null> = {
   'timed-out': 'ask.outcome.timedOut',
   'already-answered': 'ask.outcome.alreadyAnswered',
   'too-late': 'ask.outcome.tooLate',
+  'not-sent': 'ask.outcome.notSent',
   unknown: 'ask.outcome.unknown',
   'maybe-applied': 'ask.outcome.maybeApplied',
 };
@@ -24,7 +25,7 @@ export function statusMessage(status: CardStatus): string | null {
     case 'sending':
       return t('ask.sending');
     case 'offline':
-      return t('tap.offline');
+      return t(status.bridge ? 'tap.bridgeDown' : 'tap.offline');
     case 'refused':
       // The agent itself refused the tap, not the bridge: its own sentence, not "the bridge refused".
       if (status.reason === 'caller-refused') return t('act.refused.callerRefused');
@@ -39,5 +40,5 @@ export function statusMessage(status: CardStatus): string | null {
 /** A tap that went wrong, which a screen reader says at once: refused, offline, or not sure it arrived. */
 export function isTrouble(status: CardStatus): boolean {
   if (status.phase === 'refused' || status.phase === 'offline') return true;
-  return status.phase === 'done' && (status.outcome === 'unknown' || status.outcome === 'maybe-applied');
+  return status.phase === 'done' && (status.outcome === 'unknown' || status.outcome === 'maybe-applied' || status.outcome === 'not-sent');
 }

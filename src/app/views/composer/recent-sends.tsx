@@ -10,6 +10,7 @@ const STATUS_COPY: Record<SendStatus, MessageKey> = {
   queued: 'sends.status.queued',
   effective: 'sends.status.effective',
   refused: 'sends.status.refused',
+  'not-sent': 'sends.status.notSent',
   unknown: 'sends.status.unknown',
   'maybe-applied': 'sends.status.maybeApplied',
 };
