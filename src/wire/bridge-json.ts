@@ -176,7 +176,18 @@ export type DecisionEntry = {
   at?: string;
   /** With `phone`: what was answered. */
   answered?: { labels: string[] } | { typed: 'text' | 'form' };
+  /** A permission's tool: the question as its card headed it (never the model's title). */
+  tool?: string;
+  /** With `phone`: the paired device that answered (its id, and its name then), and whether from its notification. */
+  by?: AnsweredBy;
 };
+
+/** Who answered an ask, as the bridge that took the answer recorded it. */
+export interface AnsweredBy {
+  deviceId: string;
+  device: string;
+  via?: 'notification';
+}
 
 export type ChatEntry = { type: 'item'; item: Item } | DecisionEntry;
 

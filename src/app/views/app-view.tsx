@@ -3,6 +3,7 @@ import { t } from '../i18n';
 import { hrefOf, parentOf, type Route } from '../routes';
 import type { AppStores } from '../stores/create-stores';
 import { CanAct } from './can-act';
+import { ThisDevice } from './this-device';
 import { Drafts } from './drafts';
 import { ChatView } from './chat-view';
 import { ClosedChatView } from './closed-chat-view';
@@ -82,41 +83,45 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
   if (paired && !acts) void (current.screen === 'agent' ? ConversationsView : current.screen === 'manage' ? ManageView : null)?.preload();
   return (
     <CanAct.Provider value={canAct}>
-      <Drafts.Provider value={stores.drafts}>
-        {!chatScreen && (
-          <ScreenHeader
-            {...heading}
-            subtitle={(paired || pairing.phase === 'checking' ? connectingLine(connection, current) : undefined) || heading.subtitle}
-            backHref={back && hrefOf(back)}
-            actions={
-              paired &&
-              current.screen !== 'settings' && (
-                <a class="header-action settings-link" href={hrefOf({ screen: 'settings' })} aria-label={t('nav.settings')}>
-                  <Icon name="settings" />
-                </a>
-              )
-            }
-          >
-            {banner}
-          </ScreenHeader>
-        )}
-        <UpdateBanner update={stores.update} />
-        {/* Every visit begins with the pairing check (one request): its screen's code is for a phone that is not paired. */}
-        {!paired && pairing.phase !== 'checking' && <PairScreen state={pairing} />}
-        {paired && !canAct && (
-          <p class="banner" role="note">
-            {t('watch.note')}
-          </p>
-        )}
-        {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} install={stores.install} />}
-        {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} locale={stores.locale} push={stores.push} />}
-        {acts && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={acts} agentName={current.agent} />}
-        {acts && current.screen === 'manage' && <ManageView store={stores.conversations} acts={acts} agentName={current.agent} />}
-        {paired && current.screen === 'chat' && <ChatView chat={stores.chat} acts={acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />}
-        {paired && current.screen === 'closed' && (
-          <ClosedChatView history={stores.history} acts={acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
-        )}
-      </Drafts.Provider>
+      <ThisDevice.Provider value={pairing.phase === 'paired' ? (pairing.device?.id ?? null) : null}>
+        <Drafts.Provider value={stores.drafts}>
+          {!chatScreen && (
+            <ScreenHeader
+              {...heading}
+              subtitle={(paired || pairing.phase === 'checking' ? connectingLine(connection, current) : undefined) || heading.subtitle}
+              backHref={back && hrefOf(back)}
+              actions={
+                paired &&
+                current.screen !== 'settings' && (
+                  <a class="header-action settings-link" href={hrefOf({ screen: 'settings' })} aria-label={t('nav.settings')}>
+                    <Icon name="settings" />
+                  </a>
+                )
+              }
+            >
+              {banner}
+            </ScreenHeader>
+          )}
+          <UpdateBanner update={stores.update} />
+          {/* Every visit begins with the pairing check (one request): its screen's code is for a phone that is not paired. */}
+          {!paired && pairing.phase !== 'checking' && <PairScreen state={pairing} />}
+          {paired && !canAct && (
+            <p class="banner" role="note">
+              {t('watch.note')}
+            </p>
+          )}
+          {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} install={stores.install} />}
+          {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} locale={stores.locale} push={stores.push} />}
+          {acts && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={acts} agentName={current.agent} />}
+          {acts && current.screen === 'manage' && <ManageView store={stores.conversations} acts={acts} agentName={current.agent} />}
+          {paired && current.screen === 'chat' && (
+            <ChatView chat={stores.chat} acts={acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />
+          )}
+          {paired && current.screen === 'closed' && (
+            <ClosedChatView history={stores.history} acts={acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
+          )}
+        </Drafts.Provider>
+      </ThisDevice.Provider>
     </CanAct.Provider>
   );
 }

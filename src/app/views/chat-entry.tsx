@@ -25,6 +25,8 @@ interface RowProps {
   unread?: boolean | undefined;
   /** A decision line's answer as this phone gave it (its own record), shown back. */
   given?: GivenAnswer | undefined;
+  /** A tool row an open card waits on. */
+  waiting?: boolean | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ interface RowProps {
  * notices and tools as quieter rows. Agent text is drawn as text nodes; markdown only through
  * MarkdownView.
  */
-function renderEntry({ entry, day, time, pos, rowRef, unread, given }: RowProps) {
+function renderEntry({ entry, day, time, pos, rowRef, unread, given, waiting }: RowProps) {
   const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1 };
   if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} day={day} unread={unread} given={given} />;
   const { item } = entry;
@@ -66,13 +68,13 @@ function renderEntry({ entry, day, time, pos, rowRef, unread, given }: RowProps)
       );
       break;
     case 'tool':
-      body = <ToolRow item={item} />;
+      body = <ToolRow item={item} waiting={waiting} />;
       look = 'quiet';
       break;
     default:
       return null; // a kind this build does not know is skipped
   }
-  const kindClass = `entry ${item.kind === 'markdown' ? 'markdown-item' : item.kind}${item.kind === 'tool' ? ` status-${item.status}` : ''}`;
+  const kindClass = `entry ${item.kind === 'markdown' ? 'markdown-item' : item.kind}${item.kind === 'tool' ? ` status-${waiting && item.status === 'running' ? 'waiting' : item.status}` : ''}`;
   // Most rows are their bubble; only a row that opens a day, a group or the unread ones wraps it (fewer elements in a long chat).
   if (day === undefined && time === undefined && !unread) {
     return (
@@ -97,7 +99,15 @@ function renderEntry({ entry, day, time, pos, rowRef, unread, given }: RowProps)
 export class ChatEntryView extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
     const was = this.props;
-    return next.entry !== was.entry || next.day !== was.day || next.time !== was.time || next.pos !== was.pos || next.unread !== was.unread || next.given !== was.given;
+    return (
+      next.entry !== was.entry ||
+      next.day !== was.day ||
+      next.time !== was.time ||
+      next.pos !== was.pos ||
+      next.unread !== was.unread ||
+      next.given !== was.given ||
+      next.waiting !== was.waiting
+    );
   }
 
   override render() {

@@ -2,7 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionEntry } from '../../wire/bridge-json';
 import type { GivenAnswer } from '../stores/given-answer';
+import { clockTime } from './clock';
 import { DecisionLine } from './decision-line';
+import { ThisDevice } from './this-device';
 import { mount, type Mounted } from './testing/acts-rig';
 
 let view: Mounted | undefined;
@@ -51,9 +53,28 @@ describe('a decision line', () => {
   });
 
   it('keeps the bridge’s words without a record, and for a line the phone did not decide', () => {
-    expect(line(phone({ typed: 'text' })).textContent).toBe('Answered: a text was sent');
+    expect(line(phone({ typed: 'text' })).textContent).toBe('QAnswered: a text was sent');
     const timedOut: DecisionEntry = { type: 'decision', id: 'd2', decidedBy: 'timeout', title: 'Ship?' };
     expect(line(timedOut, { at: 1, question: { title: 'Ship?' }, answer: { text: 'x' } }).textContent).toBe('Timed out before an answer: Ship?');
+  });
+
+  it('draws an answer the same on every phone from the bridge’s record: the question, the answer, who and when', () => {
+    const at = '2026-12-05T09:41:00Z';
+    const answered: DecisionEntry = { ...phone({ labels: ['Allow'] }), tool: 'bash', at, by: { deviceId: 'dev-1', device: 'Pixel 7', via: 'notification' } };
+    const time = clockTime(Date.parse(at), 'en');
+    const onPhone = (me: string | null) => {
+      view?.unmount();
+      view = mount(
+        <ThisDevice.Provider value={me}>
+          <ol>
+            <DecisionLine entry={answered} />
+          </ol>
+        </ThisDevice.Provider>,
+      );
+      return [...view.root.querySelectorAll('span')].map((s) => s.textContent);
+    };
+    expect(onPhone('dev-1')).toEqual(['bash wants to run', 'Answered: Allow', `by this phone · from its notification · ${time}`]);
+    expect(onPhone('dev-2')).toEqual(['bash wants to run', 'Answered: Allow', `by Pixel 7 · from its notification · ${time}`]);
   });
 
   it('carries its day heading as an attribute, and the unread divider above its words', () => {

@@ -123,5 +123,8 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
       details: (reply, receipt) => ({ paneId, askId, revision: receipt.target.revision ?? null, ...receipt.details, result: reply.outcome, via: request.via }),
     },
   };
-  return runAct(handle, ctx, spec);
+  const reply = await runAct(handle, ctx, spec);
+  if (reply.outcome === 'taken')
+    store.noteAnswer(paneId, askId, { deviceId: ctx.device.id, device: ctx.device.name, ...(request.via === 'notification' ? { via: 'notification' } : {}) });
+  return reply;
 }

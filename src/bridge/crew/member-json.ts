@@ -14,7 +14,6 @@ import type {
   ClosedPageJson,
   ConversationRow,
   DashboardJson,
-  DecisionEntry,
   HistoryJson,
   InboxAsk,
   LayoutWorkspace,
@@ -28,12 +27,13 @@ import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
+import { parseDecision } from '../../wire/parse-decision';
 import { parseRange } from '../../wire/parse-hello';
 import { parseCursor } from '../../wire/parse-history';
 import { parseItem } from '../../wire/parse-item';
 import { parseBeltButton, parseStarter } from '../../wire/parse-snapshot';
 import { bool, count, isRecord, list, oneOf, str, time } from '../../wire/read';
-import { CAP_NAMES, DECIDED_BY, PANE_STATES, type AskKind, type Caps, type ItemKind } from '../../wire/types';
+import { CAP_NAMES, PANE_STATES, type AskKind, type Caps, type ItemKind } from '../../wire/types';
 import { checkName } from '../config/source-rules';
 
 /** Bounds of what the lead takes of one member, beyond the wire's own per-agent limits. */
@@ -169,23 +169,6 @@ export function parseMemberAgent(raw: unknown): AgentJson | null {
     layout: list(raw.layout, LIMITS.workspaces, parseWorkspace),
     starters: list(raw.starters, LIMITS.starters, parseStarter),
   };
-}
-
-function parseDecision(raw: Record<string, unknown>): DecisionEntry | null {
-  const decidedBy = oneOf(raw.decidedBy, DECIDED_BY);
-  if (!isValidId(raw.id) || !decidedBy) return null;
-  const entry: DecisionEntry = { type: 'decision', id: raw.id, decidedBy, title: title(raw.title) };
-  if (isValidId(raw.askId)) entry.askId = raw.askId;
-  const at = time(raw.at);
-  if (at) entry.at = at;
-  const answered = raw.answered;
-  if (isRecord(answered) && Array.isArray(answered.labels))
-    entry.answered = { labels: list(answered.labels, LIMITS.choiceOptions, (l) => (typeof l === 'string' ? cleanField.label(l).text : null)) };
-  else if (isRecord(answered)) {
-    const typed = oneOf(answered.typed, ['text', 'form'] as const);
-    if (typed) entry.answered = { typed };
-  }
-  return entry;
 }
 
 function parseEntry(raw: unknown): ChatEntry | null {

@@ -1,7 +1,7 @@
 import { rememberBounded } from '../../wire/bounded-map';
 import { BRIDGE_MEMORY } from '../../wire/limits';
 import { panesOf } from '../../wire/parse-snapshot';
-import type { AgentJson, AgentRow, AgentStatus, ChatJson } from '../../wire/bridge-json';
+import type { AgentJson, AgentRow, AgentStatus, ChatJson, AnsweredBy } from '../../wire/bridge-json';
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
 import { fairShare, PaneLog } from './pane-log';
@@ -106,6 +106,11 @@ export class AgentStore {
     );
     if (share === Infinity) return;
     for (const log of logs) if (log.bytes > share) log.keepWithin(share);
+  }
+
+  /** A phone's answer this bridge delivered: its chat line names who answered (phones reading see it at once). */
+  noteAnswer(paneId: string, askId: string, by: AnsweredBy): void {
+    if (this.paneLog(paneId).noteAnswer(askId, by)) this.changed();
   }
 
   paneLog(paneId: string): PaneLog {

@@ -1,11 +1,9 @@
 import type { ChatEntry } from '../../wire/bridge-json';
-import { cleanField } from '../../wire/clean';
 import { isValidEpoch } from '../../wire/epoch-rule';
-import { isValidId } from '../../wire/ids';
-import { LIMITS } from '../../wire/limits';
 import { parseTurn } from '../../wire/parse-ask';
+import { parseDecision } from '../../wire/parse-decision';
 import { parseItem } from '../../wire/parse-item';
-import { bool, count, isRecord, list, oneOf, str, time } from '../../wire/read';
+import { bool, count, isRecord } from '../../wire/read';
 import type { Hello, Snapshot } from '../../wire/types';
 import type { SavedPane } from './pane-log';
 
@@ -46,17 +44,7 @@ export function parseEntry(raw: unknown): ChatEntry | null {
     const item = parseItem(raw.item);
     return item ? { type: 'item', item } : null;
   }
-  const decidedBy = oneOf(raw.decidedBy, ['phone', 'program', 'timeout'] as const);
-  if (raw.type !== 'decision' || !isValidId(raw.id) || !decidedBy) return null;
-  const entry: ChatEntry = { type: 'decision', id: raw.id, decidedBy, title: cleanField.title(str(raw.title) ?? '').text };
-  if (isValidId(raw.askId)) entry.askId = raw.askId;
-  const at = time(raw.at);
-  if (at !== undefined) entry.at = at;
-  const answered = isRecord(raw.answered) ? raw.answered : null;
-  if (answered && Array.isArray(answered.labels))
-    entry.answered = { labels: list(answered.labels, LIMITS.choiceOptions, (l) => (typeof l === 'string' ? cleanField.label(l).text : null)) };
-  else if (answered) entry.answered = { typed: oneOf(answered.typed, ['text', 'form'] as const) ?? 'text' };
-  return entry;
+  return parseDecision(raw);
 }
 
 /** A pane's cursor, epoch, trimmed mark and turn, or null when the cursor or epoch is wrong. */

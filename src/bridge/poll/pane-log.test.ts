@@ -135,3 +135,56 @@ describe('the line an ask leaves when it closes', () => {
     expect(log.entries).toEqual([{ type: 'decision', id: 'decision-2', decidedBy: 'phone', title: 'Ship it?', askId: 'a1', at: AT, answered: { labels: ['No'] } }]);
   });
 });
+
+describe('what was answered, kept by the bridge', () => {
+  const AT = '2026-12-05T09:41:00.000Z';
+  const permission = {
+    id: 'a1',
+    revision: 1,
+    toolCallId: 'tc',
+    title: 'model words',
+    shortened: false,
+    kind: 'permission' as const,
+    tool: { name: 'bash', input: { command: 'ls' } },
+    options: [{ id: 'allow', label: 'Allow', effect: 'allow' as const }],
+  };
+  const by = { deviceId: 'dev-1', device: 'Pixel 7', via: 'notification' as const };
+
+  it('names the device that answered, whether its line came before or after the answer was noted, and heads a permission by its tool', () => {
+    const log = new PaneLog(() => Date.parse(AT));
+    log.apply({ epoch: EPOCH, cursor: 1, view: false, events: [{ seq: 1, type: 'ask', ask: permission }] });
+    log.noteAnswer('a1', by);
+    log.apply({ epoch: EPOCH, cursor: 2, view: false, events: [{ seq: 2, type: 'ask-closed', askId: 'a1', decidedBy: 'phone', outcome: { optionIds: ['allow'] } }] });
+    const line = { type: 'decision', id: 'decision-2', decidedBy: 'phone', title: 'model words', askId: 'a1', at: AT, tool: 'bash', by, answered: { labels: ['Allow'] } };
+    expect(log.entries).toEqual([line]);
+
+    const late = new PaneLog(() => Date.parse(AT));
+    late.apply({ epoch: EPOCH, cursor: 1, view: false, events: [{ seq: 1, type: 'ask', ask: permission }] });
+    late.apply({ epoch: EPOCH, cursor: 2, view: false, events: [{ seq: 2, type: 'ask-closed', askId: 'a1', decidedBy: 'phone', outcome: { optionIds: ['allow'] } }] });
+    expect(late.noteAnswer('a1', by)).toBe(true);
+    expect(late.entries).toEqual([line]);
+  });
+
+  it('keeps every line in its place when the agent sends its whole view again (it restarted)', () => {
+    const log = new PaneLog(() => Date.parse(AT));
+    log.apply(events([item('i1', 'asked'), item('i2', 'ran')]));
+    log.apply({ epoch: EPOCH, cursor: 3, view: false, events: [{ seq: 3, type: 'ask', ask: permission }] });
+    log.apply({ epoch: EPOCH, cursor: 4, view: false, events: [{ seq: 4, type: 'ask-closed', askId: 'a1', decidedBy: 'phone', outcome: { optionIds: ['allow'] } }] });
+    log.apply(events([item('i3', 'after')], 4));
+    const kinds = (l: PaneLog) => l.entries.map((e) => (e.type === 'item' ? e.item.id : e.type));
+    expect(kinds(log)).toEqual(['i1', 'i2', 'decision', 'i3']);
+    log.apply({
+      epoch: 'pane-log-epoch-00000000002',
+      cursor: 3,
+      view: true,
+      items: [item('i1', 'asked'), item('i2', 'ran'), item('i3', 'after'), item('i4', 'new')],
+      asks: [],
+      turn: null,
+      trimmed: false,
+    });
+    expect(kinds(log)).toEqual(['i1', 'i2', 'decision', 'i3', 'i4']);
+    // One whose item the agent no longer shows stays too, after the rest.
+    log.apply({ epoch: 'pane-log-epoch-00000000003', cursor: 1, view: true, items: [item('i9', 'only')], asks: [], turn: null, trimmed: false });
+    expect(kinds(log)).toEqual(['i9', 'decision']);
+  });
+});

@@ -1,5 +1,5 @@
 import { rememberBounded } from '../../wire/bounded-map';
-import type { ChatEntry, DecisionEntry } from '../../wire/bridge-json';
+import type { AnsweredBy, ChatEntry, DecisionEntry } from '../../wire/bridge-json';
 import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
 import type { Ask, DecidedBy, EventsReply, Item, Option, PaneEvent, Turn } from '../../wire/types';
 
@@ -18,6 +18,8 @@ interface SeenAsk {
   title: string;
   kind: Ask['kind'];
   options: Option[];
+  /** A permission's tool name. */
+  tool?: string;
 }
 
 /**
@@ -25,8 +27,17 @@ interface SeenAsk {
  * time). A phone's answer is named by the labels of the options it chose (choice, permission); a
  * typed answer only by its kind, as the bridge never keeps typed text.
  */
-export function decisionLine(event: Extract<PaneEvent, { type: 'ask-closed' }>, seen: SeenAsk | undefined, at: string): DecisionEntry {
-  const line: DecisionEntry = { type: 'decision', id: `decision-${event.seq}`, decidedBy: event.decidedBy, title: seen?.title ?? '', askId: event.askId, at };
+export function decisionLine(event: Extract<PaneEvent, { type: 'ask-closed' }>, seen: SeenAsk | undefined, at: string, by?: AnsweredBy): DecisionEntry {
+  const line: DecisionEntry = {
+    type: 'decision',
+    id: `decision-${event.seq}`,
+    decidedBy: event.decidedBy,
+    title: seen?.title ?? '',
+    askId: event.askId,
+    at,
+    ...(seen?.tool !== undefined ? { tool: seen.tool } : {}),
+    ...(by && event.decidedBy === 'phone' ? { by } : {}),
+  };
   if (event.decidedBy !== 'phone') return line;
   const outcome = event.outcome;
   if (outcome && 'optionIds' in outcome) {
@@ -61,6 +72,8 @@ export class PaneLog {
   /** What each ask's card showed (title, kind, option labels), for the line its closing leaves. */
   private readonly asksSeen = new Map<string, SeenAsk>();
   readonly closedAsks = new Map<string, DecidedBy>();
+  /** Who answered each ask a phone answered through this bridge, for its line. */
+  private readonly answeredBy = new Map<string, AnsweredBy>();
   /**
    * For the disk cache's log, so a save writes what changed and not the whole chat. `generation`
    * rises when the entries are replaced whole (a view, a restore); `dropped` counts the entries
@@ -97,8 +110,18 @@ export class PaneLog {
     this.cursor = reply.cursor;
     this.epoch = reply.epoch;
     if (reply.view) {
+      // The agent's view holds its items only: the lines of asks that closed are the bridge's own, kept in their places.
+      const lines = decisionsByAnchor(this.entries);
       this.clearEntries();
-      for (const item of reply.items) this.putItem(item);
+      for (const line of lines.get(null) ?? []) this.push(line);
+      for (const item of reply.items) {
+        this.putItem(item);
+        for (const line of lines.get(item.id) ?? []) this.push(line);
+        lines.delete(item.id);
+      }
+      lines.delete(null);
+      // Lines whose item the agent no longer shows: after everything, in their order.
+      for (const line of [...lines.values()].flat()) this.push(line);
       for (const ask of reply.asks) this.rememberAsk(ask);
       this.turn = reply.turn;
       this.trimmed = reply.trimmed;
@@ -114,7 +137,7 @@ export class PaneLog {
             break;
           case 'ask-closed':
             rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
-            this.push(decisionLine(event, this.asksSeen.get(event.askId), new Date(this.now()).toISOString()));
+            this.push(decisionLine(event, this.asksSeen.get(event.askId), new Date(this.now()).toISOString(), this.answeredBy.get(event.askId)));
             break;
           case 'turn':
             this.turn = event.turn;
@@ -128,7 +151,20 @@ export class PaneLog {
   /** Remembers what an ask's card shows, bounded per pane. */
   rememberAsk(ask: Ask): void {
     const options = ask.kind === 'permission' || ask.kind === 'choice' ? ask.options.map(({ id, label }) => ({ id, label })) : [];
-    rememberBounded(this.asksSeen, ask.id, { title: ask.title, kind: ask.kind, options }, ASK_MEMORY_PER_PANE);
+    const tool = ask.kind === 'permission' && ask.tool ? { tool: ask.tool.name } : {};
+    rememberBounded(this.asksSeen, ask.id, { title: ask.title, kind: ask.kind, options, ...tool }, ASK_MEMORY_PER_PANE);
+  }
+
+  /**
+   * A phone's answer this bridge delivered: its line says who answered, whether the line is yet to
+   * come (the ask closes on a later read) or already here. True when a line changed.
+   */
+  noteAnswer(askId: string, by: AnsweredBy): boolean {
+    rememberBounded(this.answeredBy, askId, by, ASK_MEMORY_PER_PANE);
+    const at = this.entries.findIndex((e) => e.type === 'decision' && e.askId === askId && e.decidedBy === 'phone');
+    if (at === -1) return false;
+    this.replaceAt(at, { ...(this.entries[at] as DecisionEntry), by });
+    return true;
   }
 
   /** Drops the oldest entries until at most `maxBytes` (and the entry cap) remain. */
@@ -174,13 +210,27 @@ export class PaneLog {
   private putItem(item: Item): void {
     const at = this.itemIndex.get(item.id);
     if (at === undefined) return this.push({ type: 'item', item });
-    const entry: ChatEntry = { type: 'item', item };
+    this.replaceAt(at, { type: 'item', item });
+  }
+
+  private replaceAt(at: number, entry: ChatEntry): void {
     const size = entryBytes(entry);
     this.bytes += size - (this.sizes[at] ?? 0);
     this.entries[at] = entry;
     this.sizes[at] = size;
     this.replaced.add(this.dropped + at);
   }
+}
+
+/** Each decision line under the item it follows (null: before any item), in order. */
+function decisionsByAnchor(entries: ChatEntry[]): Map<string | null, DecisionEntry[]> {
+  const lines = new Map<string | null, DecisionEntry[]>();
+  let anchor: string | null = null;
+  for (const entry of entries) {
+    if (entry.type === 'item') anchor = entry.item.id;
+    else lines.set(anchor, [...(lines.get(anchor) ?? []), entry]);
+  }
+  return lines;
 }
 
 /**

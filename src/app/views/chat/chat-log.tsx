@@ -17,6 +17,7 @@ import { viewportSize } from '../../viewport-size';
 
 const NO_ENTRIES: ChatEntry[] = [];
 const NO_ANSWERS: ReadonlyMap<string, GivenAnswer> = new Map();
+const NONE_WAITING: ReadonlySet<string> = new Set();
 
 /** Older items start loading this far before the reader reaches the top, so scrolling rarely waits. */
 const OLDER_AHEAD_PX = 800;
@@ -38,13 +39,15 @@ interface Props {
   unreadAt?: number | null | undefined;
   /** What this phone answered, by ask id: decision lines show it back. */
   given?: ReadonlyMap<string, GivenAnswer> | undefined;
+  /** The items open cards wait on (a tool call asking to run). */
+  waiting?: ReadonlySet<string> | undefined;
 }
 
 /**
  * The chat's items, oldest first, with their day headings and group times; older ones load at
  * the top. Only the rows near the viewport are drawn (a long chat stays light on a phone).
  */
-export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null, given = NO_ANSWERS }: Props) {
+export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null, given = NO_ANSWERS, waiting = NONE_WAITING }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
   const locale = pageLocale();
@@ -76,6 +79,7 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
             rowRef={ref}
             unread={i === unreadAt}
             given={entry.type === 'decision' && entry.askId !== undefined ? given.get(entry.askId) : undefined}
+            waiting={entry.type === 'item' && waiting.has(entry.item.id)}
           />
         )}
         listClass="entries"

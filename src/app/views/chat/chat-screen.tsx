@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useCallback, useRef } from 'preact/hooks';
+import { useCallback, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import { go } from '../../navigate';
 import { hrefOf } from '../../routes';
@@ -43,6 +43,8 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
   const chat = store.chat.value;
   const entries = store.entries.value;
   const asks = store.asks.value;
+  // The tool rows open cards wait on: each says it waits for the answer, not that it runs.
+  const waiting = useMemo(() => new Set(asks.flatMap((ask) => (ask.itemId ? [ask.itemId] : []))), [asks]);
   const { scroll, unreadAt, given } = useChatReading(store, end, JSON.stringify([agentName, paneId]), askId !== undefined);
   const asksInView = useInView(asksRef, asks.length > 0);
   useOpenAtCard(main, { agent: agentName, paneId, askId }, asks);
@@ -96,6 +98,7 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
             earlier={chat?.earlier}
             unreadAt={unreadAt}
             given={given}
+            waiting={waiting}
           />
           {asks.length > 0 && (
             <section ref={asksRef} class="asks" aria-labelledby="asks-heading">

@@ -4,13 +4,17 @@ import { CodeView } from '../../markdown/code-view';
 import { isUnifiedDiff } from '../../markdown/parse-diff';
 import { Icon } from '../icons';
 
-/** A tool call: its status as an icon and a word, its name, its summary, and its output folded away (a diff drawn as one). */
-export function ToolRow({ item }: { item: ToolItem }) {
+/**
+ * A tool call: its status as an icon and a word, its name, its summary, and its output folded away
+ * (a diff drawn as one). A call an open card waits on is not running: it says it waits for the answer.
+ */
+export function ToolRow({ item, waiting = false }: { item: ToolItem; waiting?: boolean }) {
+  const asking = waiting && item.status === 'running';
   return (
     <>
       <p class="tool-head">
-        <Icon name={item.status} class="tool-icon" />
-        <span class="tool-name">{item.name}</span> <span class="tool-status">{t(`item.tool.status.${item.status}`)}</span>
+        <Icon name={asking ? 'answer' : item.status} class="tool-icon" />
+        <span class="tool-name">{item.name}</span> <span class="tool-status">{t(asking ? 'item.tool.status.waiting' : `item.tool.status.${item.status}`)}</span>
       </p>
       {item.summary && <p class="tool-summary">{item.summary}</p>}
       {item.output && (
