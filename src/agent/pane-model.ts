@@ -100,7 +100,7 @@ export class PaneModel {
   }
 
   steer(text: string, requestId: string): void {
-    this.putItem({ id: `u-${requestId}`, kind: 'user', at: new Date().toISOString(), text, requestId });
+    this.putItem({ id: `u-${requestId}`, kind: 'user', at: new Date().toISOString(), text, requestId, steer: true });
     for (const listener of this.running?.steerListeners ?? []) listener(text);
   }
 

@@ -95,6 +95,12 @@ describe('send, steer and abort', () => {
     turns[0]!.turn.onSteer((text) => heard.push(text));
     expect((await wireCall(socket, 'POST', '/pane/p/send', { requestId: rid(), text: 'faster', turnId, steer: true })).json).toEqual({ status: 'steered', turnId });
     expect(heard).toEqual(['faster']);
+    // Written as the person's item, marked a steer: the chat tells it from a message of its own.
+    const items = collie.state.panes.get('p')!.conversation.record.items;
+    expect(items.flatMap((i) => (i.kind === 'user' ? [[i.text, i.steer ?? false]] : []))).toEqual([
+      ['go', false],
+      ['faster', true],
+    ]);
   });
 
   it('refuses empty and over-long text before anything runs', async () => {

@@ -11,6 +11,9 @@ describe('parseItem', () => {
 
   it('keeps the request id on a user item', () => {
     expect(parseItem({ id: 'u', kind: 'user', at, text: 'hi', requestId: 'r-1' })).toMatchObject({ requestId: 'r-1' });
+    expect(parseItem({ id: 'u', kind: 'user', at, text: 'hi', steer: true })).toMatchObject({ steer: true });
+    expect(parseItem({ id: 'u', kind: 'user', at, text: 'hi', steer: 'yes' })).not.toHaveProperty('steer');
+    expect(parseItem({ id: 'r', kind: 'reply', at, text: 'hi', steer: true })).not.toHaveProperty('steer');
   });
 
   it('drops links that are not safe https addresses, and says why', () => {

@@ -28,6 +28,7 @@ export function parseItem(raw: unknown, onDrop?: (reason: ItemDropReason) => voi
       if (text === undefined) return drop('malformed');
       const item: Item = { id, at, kind: raw.kind, text: cleanField.itemText(text).text };
       if (raw.kind === 'user' && isValidId(raw.requestId)) item.requestId = raw.requestId;
+      if (raw.kind === 'user' && raw.steer === true) item.steer = true;
       return item;
     }
     case 'markdown': {

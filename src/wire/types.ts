@@ -167,6 +167,8 @@ export interface TextItem extends ItemBase {
   kind: 'user' | 'reply' | 'thinking' | 'notice';
   text: string;
   requestId?: string;
+  /** A `user` item the person sent as a steer (into the running turn), not as a message of its own. */
+  steer?: true;
 }
 export interface MarkdownItem extends ItemBase {
   kind: 'markdown';

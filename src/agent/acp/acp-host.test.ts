@@ -41,7 +41,7 @@ describe('an ACP agent as a durable agent', () => {
     expect(card).toMatchObject({
       kind: 'permission',
       title: `edit ${path}`,
-      tool: { name: 'edit', input: { kind: 'edit', paths: [path], changes: [{ path, newText: 'hello there\n' }] } },
+      tool: { name: 'edit', input: { changes: [{ path, newText: 'hello there\n' }], kind: 'edit' } },
     });
     expect(card.options.map((o) => [o.id, o.effect])).toEqual([
       ['allow', 'allow'],

@@ -73,15 +73,19 @@ export function permissionCard(call: AcpToolCall, rawOptions: unknown, offerAlwa
   };
 }
 
-/** What the card shows of the call: each fact under its own name, the agent's title last and only beside them. */
+/**
+ * What the card shows of the call: each fact under its own name, the agent's title last and only
+ * beside them. A file change says its path itself, and a command or a change says what the raw
+ * input would: each is shown once.
+ */
 function cardFacts(call: AcpToolCall): Record<string, unknown> {
   const command = commandOf(call);
+  const changes = call.diffs?.length ? call.diffs.map((d) => ({ path: d.path, newText: d.newText })) : undefined;
   return {
-    ...(call.kind ? { kind: call.kind } : {}),
     ...(command !== undefined ? { command } : {}),
-    ...(call.locations?.length ? { paths: call.locations.map((l) => (l.line !== undefined ? `${l.path}:${l.line}` : l.path)) } : {}),
-    ...(call.diffs?.length ? { changes: call.diffs.map((d) => ({ path: d.path, newText: d.newText })) } : {}),
-    ...(call.rawInput !== undefined && command === undefined ? { input: call.rawInput } : {}),
+    ...(changes ? { changes } : call.locations?.length ? { paths: call.locations.map((l) => (l.line !== undefined ? `${l.path}:${l.line}` : l.path)) } : {}),
+    ...(call.rawInput !== undefined && command === undefined && !changes ? { input: call.rawInput } : {}),
+    ...(call.kind ? { kind: call.kind } : {}),
     ...(call.title ? { title: call.title } : {}),
   };
 }

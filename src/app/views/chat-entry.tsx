@@ -7,6 +7,7 @@ import { CodeBlock } from './code-block';
 import { DecisionLine } from './decision-line';
 import { UnreadLine } from './chat/unread-line';
 import { LinkedText } from './linked-text';
+import { t } from '../i18n';
 import './chat/chat-rows.css';
 
 /** A row's times, from `rowTimes`: drawn by the stylesheet from these attributes, never as the row's text. */
@@ -42,8 +43,15 @@ function renderEntry({ entry, day, time, pos, rowRef, unread, given, waiting }: 
   let look = 'bubble';
   switch (item.kind) {
     case 'user':
-      // The person's own words: what they typed as an address opens as one.
-      body = <LinkedText text={item.text} />;
+      // The person's own words: what they typed as an address opens as one; a steer says it was one.
+      body = item.steer ? (
+        <>
+          <span class="steer-mark">{t('chat.steer')}</span>
+          <LinkedText text={item.text} />
+        </>
+      ) : (
+        <LinkedText text={item.text} />
+      );
       break;
     case 'reply':
       body = item.text;

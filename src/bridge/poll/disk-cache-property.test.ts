@@ -30,6 +30,8 @@ const change = fc.oneof(
   fc.record({ op: fc.constant('items' as const), pane: paneArb, items: fc.array(itemArb, { minLength: 1, maxLength: 4 }) }),
   fc.record({ op: fc.constant('view' as const), pane: paneArb, items: fc.array(itemArb, { maxLength: 4 }), trimmed: fc.boolean() }),
   fc.record({ op: fc.constant('ask-closed' as const), pane: paneArb }),
+  // An ask about an item: its line goes in just before that item, moving the entries after it.
+  fc.record({ op: fc.constant('ask-about' as const), pane: paneArb, item: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g') }),
   fc.record({ op: fc.constant('turn' as const), pane: paneArb, state: fc.constantFrom('running' as const, 'done' as const) }),
   fc.record({ op: fc.constant('trim' as const), pane: paneArb, keep: fc.double({ min: 0, max: 1, noNaN: true }) }),
   fc.record({ op: fc.constant('panes' as const), open: fc.subarray(PANES), asks: fc.boolean() }),
@@ -52,6 +54,11 @@ function apply(store: AgentStore, c: Exclude<Change, { op: 'save' | 'restart' }>
   if (c.op === 'view') log.apply({ epoch: EPOCH, cursor: seq, view: true, items: c.items, asks: [], turn: null, trimmed: c.trimmed });
   if (c.op === 'ask-closed')
     log.apply({ epoch: EPOCH, cursor: seq, view: false, events: [{ seq, type: 'ask-closed', askId: `ask-${rev - 1}`, decidedBy: 'phone', outcome: { optionIds: ['y'] } }] });
+  if (c.op === 'ask-about') {
+    const ask = { ...choiceAsk(`about-${seq}`, `About ${c.item}?`), itemId: c.item };
+    log.apply({ epoch: EPOCH, cursor: seq, view: false, events: [{ seq, type: 'ask', ask }] });
+    log.apply({ epoch: EPOCH, cursor: seq + 1, view: false, events: [{ seq: seq + 1, type: 'ask-closed', askId: ask.id, decidedBy: 'phone', outcome: { optionIds: ['y'] } }] });
+  }
   if (c.op === 'turn') log.apply({ epoch: EPOCH, cursor: seq, view: false, events: [{ seq, type: 'turn', turn: { id: `turn-${seq}`, state: c.state, queued: 0 } }] });
   if (c.op === 'trim') log.keepWithin(Math.floor(log.bytes * c.keep));
   store.changed();

@@ -188,3 +188,27 @@ describe('what was answered, kept by the bridge', () => {
     expect(kinds(log)).toEqual(['i9', 'decision']);
   });
 });
+
+describe('the line of an ask about a tool call', () => {
+  it('sits just before the tool row it let run, so the answer reads before the output', () => {
+    const log = new PaneLog();
+    const tool: Item = { id: 'tool-c1', at: '', kind: 'tool', toolCallId: 'c1', name: 'write', status: 'running' };
+    log.apply(events([item('i1', 'writing'), tool]));
+    const ask = {
+      id: 'a1',
+      revision: 1,
+      toolCallId: 'c1',
+      itemId: 'tool-c1',
+      title: 'write',
+      kind: 'permission' as const,
+      tool: { name: 'write', input: {} },
+      options: [{ id: 'allow', label: 'Allow', effect: 'allow' as const }],
+    };
+    log.apply({ epoch: EPOCH, cursor: 3, view: false, events: [{ seq: 3, type: 'ask', ask }] });
+    log.apply({ epoch: EPOCH, cursor: 4, view: false, events: [{ seq: 4, type: 'ask-closed', askId: 'a1', decidedBy: 'phone', outcome: { optionIds: ['allow'] } }] });
+    log.apply(events([{ ...tool, status: 'done', output: 'wrote hello.txt' }, item('i2', 'done')], 4));
+    expect(log.entries.map((e) => (e.type === 'item' ? e.item.id : e.type))).toEqual(['i1', 'decision', 'tool-c1', 'i2']);
+    expect(log.entries[2]).toMatchObject({ item: { status: 'done', output: 'wrote hello.txt' } });
+    expect(log.bytes).toBe(log.entries.reduce((sum, e) => sum + entryBytes(e), 0));
+  });
+});

@@ -20,6 +20,8 @@ interface SeenAsk {
   options: Option[];
   /** A permission's tool name. */
   tool?: string;
+  /** The item the ask is about (a tool call asking to run). */
+  itemId?: string;
 }
 
 /**
@@ -137,7 +139,7 @@ export class PaneLog {
             break;
           case 'ask-closed':
             rememberBounded(this.closedAsks, event.askId, event.decidedBy, ASK_MEMORY_PER_PANE);
-            this.push(decisionLine(event, this.asksSeen.get(event.askId), new Date(this.now()).toISOString(), this.answeredBy.get(event.askId)));
+            this.placeDecision(decisionLine(event, this.asksSeen.get(event.askId), new Date(this.now()).toISOString(), this.answeredBy.get(event.askId)));
             break;
           case 'turn':
             this.turn = event.turn;
@@ -152,7 +154,25 @@ export class PaneLog {
   rememberAsk(ask: Ask): void {
     const options = ask.kind === 'permission' || ask.kind === 'choice' ? ask.options.map(({ id, label }) => ({ id, label })) : [];
     const tool = ask.kind === 'permission' && ask.tool ? { tool: ask.tool.name } : {};
-    rememberBounded(this.asksSeen, ask.id, { title: ask.title, kind: ask.kind, options, ...tool }, ASK_MEMORY_PER_PANE);
+    rememberBounded(this.asksSeen, ask.id, { title: ask.title, kind: ask.kind, options, ...tool, ...(ask.itemId ? { itemId: ask.itemId } : {}) }, ASK_MEMORY_PER_PANE);
+  }
+
+  /**
+   * A closed ask's line: just before the item it was about (a tool call's row, whose output comes
+   * after the answer that let it run), else at the end.
+   */
+  private placeDecision(line: DecisionEntry): void {
+    const itemId = line.askId === undefined ? undefined : this.asksSeen.get(line.askId)?.itemId;
+    const at = itemId === undefined ? undefined : this.itemIndex.get(itemId);
+    if (at === undefined) return this.push(line);
+    const size = entryBytes(line);
+    this.entries.splice(at, 0, line);
+    this.sizes.splice(at, 0, size);
+    this.bytes += size;
+    for (const [id, index] of this.itemIndex) if (index >= at) this.itemIndex.set(id, index + 1);
+    // Entries moved: the disk cache writes this pane whole next time.
+    this.generation += 1;
+    this.replaced.clear();
   }
 
   /**

@@ -7,7 +7,8 @@ import { Countdown } from './countdown';
 import { FormCard } from './form-card';
 import { PermissionCard } from './permission-card';
 import { useCanAct } from '../can-act';
-import { permissionHeadline, toolInputText } from './permission-text';
+import { permissionHeadline } from './permission-text';
+import { ToolInput } from './tool-input';
 import { isTrouble, statusMessage } from './status-message';
 import { TextCard } from './text-card';
 
@@ -27,7 +28,6 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
   const urgent = isTrouble(status);
   const body = { disabled, onAnswer, draftKey: `ask/${askKey(agentName, ask.id)}` };
   const canAct = useCanAct();
-  const input = ask.kind === 'permission' && ask.tool ? toolInputText(ask.tool.input) : null;
   return (
     // tabIndex -1: Send can lead here and focus the card itself when it has no control.
     <article class="ask-card" tabIndex={-1} aria-label={label} aria-busy={disabled} data-ask-id={ask.id} data-kind={ask.kind}>
@@ -36,11 +36,7 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
       {ask.shortened && <p class="ask-shortened">{t('ask.shortened')}</p>}
       <h4 class="ask-title">{label}</h4>
       {ask.kind !== 'permission' && ask.reason && <p class="ask-reason">{ask.reason}</p>}
-      {!canAct && input !== null && (
-        <pre class="ask-tool-input">
-          <code>{input}</code>
-        </pre>
-      )}
+      {!canAct && ask.kind === 'permission' && ask.tool && <ToolInput input={ask.tool.input} />}
       {!canAct && <p class="ask-watch-only">{t('watch.card')}</p>}
       {canAct && ask.kind === 'permission' && <PermissionCard ask={ask} overToken={overToken} {...body} />}
       {canAct && ask.kind === 'choice' && <ChoiceCard ask={ask} {...body} />}

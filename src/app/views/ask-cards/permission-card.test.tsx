@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AskCard } from './ask-card';
-import { INPUT_SHOWN_CHARS, toolInputText } from './permission-text';
 import { button, buttons, cardProps, mount, permissionAsk, tap, type Mounted } from './testing/card-rig';
 
 let card: Mounted | undefined;
@@ -22,13 +21,19 @@ describe('permission card', () => {
     expect(article.innerHTML).not.toContain('Trust me');
   });
 
-  it('shows input without a command as compact JSON, cut when long', () => {
-    expect(toolInputText({ path: 'a.txt', lines: [1, 2] })).toBe('{"path":"a.txt","lines":[1,2]}');
-    expect(toolInputText({ command: 42 })).toBe('{"command":42}');
-    expect(toolInputText(null)).toBeNull();
-    const long = toolInputText({ text: 'x'.repeat(5000) })!;
-    expect(long).toHaveLength(INPUT_SHOWN_CHARS + 1);
-    expect(long.endsWith('…')).toBe(true);
+  it('shows a write as its path and the content it writes, an edit as its lines, never raw JSON', () => {
+    card = mount(<AskCard {...cardProps(permissionAsk({ tool: { name: 'write', input: { path: 'hello.txt', content: 'hi from the phone' } } }))} />);
+    let article = card.root.querySelector('article')!;
+    expect(article.querySelector('.ask-tool-path')?.textContent).toBe('hello.txt');
+    expect(article.querySelector('.ask-tool-content')?.textContent).toBe('hi from the phone');
+    expect(article.textContent).not.toContain('{');
+    card.unmount();
+    card = mount(<AskCard {...cardProps(permissionAsk({ tool: { name: 'edit', input: { path: 'a.ts', edits: [{ oldText: 'let x = 1;', newText: 'const x = 1;' }] } } }))} />);
+    article = card.root.querySelector('article')!;
+    expect([...article.querySelectorAll('.ask-tool-diff span')].map((l) => [l.className, l.textContent])).toEqual([
+      ['del', '-let x = 1;\n'],
+      ['add', '+const x = 1;\n'],
+    ]);
   });
 
   it('draws the input as text, not markup', () => {

@@ -2,7 +2,8 @@ import { useSignal } from '@preact/signals';
 import type { PermissionOption } from '../../../wire/types';
 import { t } from '../../i18n';
 import type { BodyProps } from './body-props';
-import { offeredOptions, toolInputText } from './permission-text';
+import { offeredOptions } from './permission-text';
+import { ToolInput } from './tool-input';
 
 interface Props extends BodyProps<'permission'> {
   overToken: boolean;
@@ -16,7 +17,6 @@ export function PermissionCard({ ask, disabled, onAnswer, overToken }: Props) {
   // Armed for one version of the ask only: if the ask changes, the first tap no longer counts.
   const armed = useSignal<{ optionId: string; hash: string } | null>(null);
   const armedId = armed.value?.hash === ask.hash ? armed.value.optionId : null;
-  const input = ask.tool ? toolInputText(ask.tool.input) : null;
 
   const tap = (option: PermissionOption) => {
     if (disabled) return;
@@ -36,11 +36,7 @@ export function PermissionCard({ ask, disabled, onAnswer, overToken }: Props) {
 
   return (
     <div class="ask-body" onClick={disarmElsewhere}>
-      {input !== null && (
-        <pre class="ask-tool-input">
-          <code>{input}</code>
-        </pre>
-      )}
+      {ask.tool && <ToolInput input={ask.tool.input} />}
       <div class="ask-options">
         {offeredOptions(ask, overToken).map((option) => (
           <button

@@ -1,4 +1,4 @@
-import { allowAlwaysOffered, INPUT_SHOWN_CHARS, showToolInput } from '../../../wire/allow-always';
+import { allowAlwaysOffered } from '../../../wire/allow-always';
 import type { PermissionOption } from '../../../wire/types';
 import { t } from '../../i18n';
 import type { AskOfKind } from './body-props';
@@ -16,8 +16,3 @@ export function offeredOptions(ask: AskOfKind<'permission'>, overToken: boolean)
   const allowAlways = allowAlwaysOffered(ask, overToken);
   return ask.options.filter((option) => allowAlways || option.effect !== 'allow-always');
 }
-
-/** The tool's input as the card shows it (the wire's rule: the command alone, else all of it). */
-export const toolInputText = (input: unknown): string | null => showToolInput(input).text;
-
-export { INPUT_SHOWN_CHARS };
