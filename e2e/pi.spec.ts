@@ -81,11 +81,22 @@ test('New chat → a write waits for its card (tool and path) → Allow writes t
   const permission = card(page, 'write');
   await expect(permission).toContainText('hello.txt');
   await expect(permission).not.toContainText("I'll create"); // the model's words are never the card's
+  // The write as a person reads it: its path and what it writes, not JSON.
+  await expect(permission.locator('.ask-tool-path')).toHaveText('hello.txt');
+  await expect(permission.locator('.ask-tool-content')).toHaveText('hi');
+  await expect(permission).not.toContainText('{');
+  const main = page.getByRole('main');
+  // While the card waits the tool has not run: its row says so.
+  await expect(main.locator('.tool-head')).toHaveText(/write\s+waiting for your answer/);
   expect(existsSync(join(project, 'hello.txt'))).toBe(false);
   await permission.getByRole('button', { name: 'Allow', exact: true }).click();
-  const main = page.getByRole('main');
   await expect(main).toContainText('Created hello.txt.');
   await expect(main.locator('.tool-head')).toContainText('write done');
+  // The answer reads before what the tool then did.
+  const rows = main.locator('li.entry');
+  await expect(rows.filter({ has: page.locator('.given-bubble') }).getByText('Answered: Allow')).toBeVisible();
+  const order = await rows.evaluateAll((all) => all.map((li) => (li.classList.contains('decision') ? 'answer' : li.classList.contains('tool') ? 'tool' : 'other')));
+  expect(order.indexOf('answer')).toBeLessThan(order.indexOf('tool'));
   expect(await readFile(join(project, 'hello.txt'), 'utf8')).toBe('hi');
 
   const manage = (await openChatMenu(page)).getByRole('region', { name: 'Manage' });
@@ -118,18 +129,14 @@ test('a long bash turn: Steer lands in it, Stop ends it and closes its card', as
   await write(page, SAY.long, 'Send');
   await card(page, 'bash').getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page.getByRole('main').locator('.tool-head')).toContainText('bash running');
+  // The Allow's own request holds the conversation until its outcome is in, which on a busy machine
+  // can be after bash shows running (a Steer then would be refused as busy): the phone has its outcome.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('collie.intents.v2') ?? '')).toContain('"outcome":"taken"');
   await write(page, 'also print the date', 'Steer');
-  // The Allow's own request holds the conversation until the agent has answered it, which on a busy
-  // machine can be after bash shows running: the phone then says busy, keeps the text, and a person
-  // taps again (a busy refusal sent nothing).
-  const busy = composer(page).getByText('another request to this conversation is still running', { exact: false });
-  const steered = composer(page).getByText('Steered into the running turn.');
-  await expect(async () => {
-    if (await busy.isVisible()) await composer(page).getByRole('button', { name: 'Steer', exact: true }).click();
-    await expect(steered).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(composer(page).getByText('Steered into the running turn.')).toBeVisible();
   await writeFile(join(project, GO_FILE), '');
   await expect(page.getByRole('main')).toContainText('Steered: also print the date');
+  await expect(page.getByRole('main').locator('li.entry.user', { hasText: 'also print the date' }).locator('.steer-mark')).toHaveText('Steer');
   await expect(card(page, 'bash')).toContainText('sleep 60 && echo never');
   await composer(page).getByRole('button', { name: 'Stop' }).click();
   await expect(card(page, 'bash')).toHaveCount(0);
