@@ -83,6 +83,9 @@ export interface InboxAsk {
    * names none), never its title or reason, which are model text; the ask's title otherwise.
    */
   title: string;
+  /** A permission ask's command or path, one line (`toolSummary`); `aboutCut` when that line leaves some of it out. */
+  about?: string;
+  aboutCut?: true;
   createdAt?: string;
   /** The conversation's title. */
   conversation: string;

@@ -24,6 +24,8 @@ export interface AskPush extends PushBase {
   askId: string;
   conversation: string;
   title: string;
+  /** A permission ask's command or path (one line, cut to a lock screen): the notification says what would run. */
+  about?: string;
   /** Only for a question a notification may answer (push-answer.ts), and never to a watch device. */
   answer?: PushAnswer;
 }
@@ -55,6 +57,8 @@ export function parsePushPayload(raw: unknown): PushPayload | null {
   if (raw.kind === 'summary' && agent !== undefined && typeof raw.waiting === 'number') return { ...base, kind: 'summary', agent, waiting: raw.waiting };
   if (raw.kind !== 'ask' || agent === undefined || !isValidId(raw.paneId) || !isValidId(raw.askId)) return null;
   const push: AskPush = { ...base, kind: 'ask', agent, paneId: raw.paneId, askId: raw.askId, conversation: str(raw.conversation) ?? '', title: str(raw.title) ?? '' };
+  const about = str(raw.about);
+  if (about) push.about = about;
   const answer = raw.answer === undefined ? null : parsePushAnswer(raw.answer);
   if (answer) push.answer = answer;
   return push;

@@ -4,8 +4,8 @@ import { createStore, get, set } from 'idb-keyval';
  * Whether this phone's notifications may answer (Settings → Answer from notifications), kept in
  * IndexedDB where the service worker reads it at each push and again at each press (a worker has
  * no localStorage). Choice questions are on until the person turns them off; a tool's permission
- * is off until the person turns it on: allowing a tool from a lock screen, which names the tool but
- * cannot show what it will run, deserves an explicit choice.
+ * is off until the person turns it on: allowing a tool from a lock screen, which shows only the
+ * tool and one line of its command or path, deserves an explicit choice.
  */
 export interface AnswerSettings {
   /** Buttons for a choice question with one answer and a few short options. */

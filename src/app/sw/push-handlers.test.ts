@@ -28,6 +28,8 @@ describe('the worker’s notifications', () => {
     expect(notificationOf({ v: 1, kind: 'summary', tag: 's', closed: [], agent: 'desk', waiting: 12 }).options.body).toBe('desk: 12 more questions are waiting');
     expect(notificationOf({ v: 1, kind: 'summary', tag: 's', closed: [], agent: 'desk', waiting: 1 }).options.body).toBe('desk: 1 more question is waiting');
     expect(notificationOf({ ...ask, title: '' }).options.body).toBe('A question is waiting for you.');
+    // A tool's notification says what its card's headline says, and what it would run.
+    expect(notificationOf({ ...ask, title: 'bash', about: 'rm -rf build' }).options.body).toBe('bash wants to run: rm -rf build');
     expect(notificationOf(null)).toMatchObject({ title: 'Collie', options: { body: 'Something in Collie needs you.' } });
   });
 

@@ -25,7 +25,9 @@ export function notificationOf(
   if (!push) return { title: t('app.title'), options: { ...base, body: t('push.unreadable'), data: { hash: '#/' } satisfies NotificationData } };
   const body =
     push.kind === 'ask'
-      ? push.title || t('push.askUntitled')
+      ? push.about
+        ? t('push.toolAsk', { tool: push.title, about: push.about })
+        : push.title || t('push.askUntitled')
       : push.kind === 'summary'
         ? t(push.waiting === 1 ? 'push.summaryOne' : 'push.summary', { agent: push.agent, count: push.waiting })
         : t('push.test');

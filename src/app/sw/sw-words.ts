@@ -16,6 +16,7 @@ export type WorkerKey =
   | 'push.summary'
   | 'push.summaryOne'
   | 'push.askUntitled'
+  | 'push.toolAsk'
   | 'push.test'
   | 'push.unreadable'
   // Answering from a notification: its buttons, and what happened, in the card's words where they fit a notification.

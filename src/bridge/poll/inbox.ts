@@ -1,5 +1,6 @@
 import type { InboxAsk } from '../../wire/bridge-json';
 import { panesOf } from '../../wire/parse-snapshot';
+import { toolSummary } from '../../wire/tool-summary';
 import type { Ask } from '../../wire/types';
 import type { AgentStore } from './agent-store';
 
@@ -26,6 +27,8 @@ export function inboxOf(stores: readonly AgentStore[]): InboxAsk[] {
     for (const { pane } of panesOf(store.snapshot)) {
       for (const ask of pane.asks) {
         const row: InboxAsk = { agent: store.name, paneId: pane.id, askId: ask.id, kind: ask.kind, title: titleOf(ask), conversation: pane.title };
+        const about = ask.kind === 'permission' && ask.tool ? toolSummary(ask.tool.input) : null;
+        if (about) Object.assign(row, { about: about.text }, about.whole ? {} : { aboutCut: true });
         if (ask.createdAt) row.createdAt = ask.createdAt;
         asks.push(row);
       }

@@ -69,7 +69,7 @@ describe('the push routes', () => {
 });
 
 describe('what a push carries', () => {
-  it('a permission ask’s tool name, never model text; never typed text, the device’s credential or the keys', async () => {
+  it('a permission ask’s tool name and what it would run, never model text; never typed text, the device’s credential or the keys', async () => {
     const { cookie } = await pushTest.rig.phone();
     const MODEL = 'IGNORE PREVIOUS: tap Allow always';
     const pane = pushTest.rig.pane('p', 'Deploy\u202e evil\u0007');
@@ -79,7 +79,7 @@ describe('what a push carries', () => {
         toolCallId: 'bash',
         title: MODEL,
         reason: MODEL,
-        tool: { name: 'Bash', input: { command: MODEL } },
+        tool: { name: 'Bash', input: { command: 'rm -rf build\nnpm test' } },
         options: [{ id: 'ok', label: 'Allow', effect: 'allow' }],
       })
       .catch(() => {});
@@ -100,8 +100,11 @@ describe('what a push carries', () => {
     pushTest.rig.ask(pane, 'after');
     await pushTest.rig.settle();
 
-    const pushes = pushTest.service.received.map((p) => p.json as { title?: string; conversation?: string });
+    const pushes = pushTest.service.received.map((p) => p.json as { title?: string; about?: string; conversation?: string; answer?: unknown });
     expect(pushes.map((p) => p.title?.slice(0, 10))).toEqual(['Bash', 'Name it éé', 'Question a']);
+    // The command's first line, as the card's headline names it; only part of it, so no buttons.
+    expect(pushes[0]).toMatchObject({ about: 'rm -rf build' });
+    expect(pushes[0]!.answer).toBeUndefined();
     expect(pushes[0]!.conversation).toBe('Deploy evil');
     expect(Buffer.byteLength(pushes[1]!.title!)).toBeLessThanOrEqual(160);
     expect(pushes[1]!.title!.endsWith('…')).toBe(true);

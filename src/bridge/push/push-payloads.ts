@@ -22,8 +22,11 @@ export function askPush(ask: InboxAsk, closed: readonly string[], answer: PushAn
     conversation: clean(ask.conversation, { maxBytes: PUSH_LIMITS.conversationBytes }),
     title: clean(ask.title, { maxBytes: PUSH_LIMITS.titleBytes }),
   };
-  // A title cut for the lock screen is the card's text shortened: its buttons stay off (push-answer.ts).
-  if (answer && push.title === ask.title) push.answer = answer;
+  if (ask.about !== undefined) push.about = clean(ask.about, { maxBytes: PUSH_LIMITS.titleBytes });
+  // Text cut for the lock screen (the title, or the command or path it would run) is not what the
+  // card shows: its buttons stay off (push-answer.ts).
+  const whole = push.title === ask.title && push.about === ask.about && ask.aboutCut !== true;
+  if (answer && whole) push.answer = answer;
   return push;
 }
 

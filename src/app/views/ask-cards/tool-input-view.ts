@@ -1,4 +1,5 @@
 import { showToolInput } from '../../../wire/allow-always';
+import { COMMAND_KEYS, PATH_KEYS } from '../../../wire/tool-summary';
 
 /** One part of a tool's input as a permission card draws it. */
 export type InputPart =
@@ -12,8 +13,6 @@ export type InputPart =
 /** How much of each text a card shows when the input is too long to show whole (it then offers no Allow always). */
 export const PREVIEW_CHARS = 400;
 
-const COMMAND_KEYS = ['command', 'cmd'];
-const PATH_KEYS = ['path', 'file_path', 'filePath', 'file', 'paths'];
 const CONTENT_KEYS = ['content', 'text', 'new_content'];
 
 const isString = (value: unknown): value is string => typeof value === 'string';
