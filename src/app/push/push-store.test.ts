@@ -1,9 +1,8 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it, vi } from 'vitest';
-import type { InboxAsk } from '../../wire/bridge-json';
 import type { PushApi } from './push-api';
 import { BridgeHttpError } from '../phone-api-client';
-import { createPushStore, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv, type PushRegistration } from './push-store';
+import { createPushStore, type OpenAsks, WITHDRAW_MARGIN_MS, type BrowserSubscription, type PushEnv, type PushRegistration } from './push-store';
 import { SWITCH_WAIT_MS } from './switch-deadline';
 import { ANSWER_DEFAULTS } from '../sw/answer-settings';
 import { memoryPresses } from '../sw/testing/memory-presses';
@@ -74,7 +73,7 @@ function rig(over: Partial<PushEnv> = {}, install = { insecure: false, iosByHand
     unsubscribe: vi.fn(async () => ({ removed: true })),
     test: vi.fn(async () => ({ sent: 1 })),
   };
-  const inbox = signal<InboxAsk[] | null>(null);
+  const inbox = signal<OpenAsks | null>(null);
   const store = createPushStore(api, install, env, inbox, undefined, (intent) => adopted.push(intent));
   const keep = (kept: BrowserSubscription | null) => (sub = kept);
   return {
@@ -257,9 +256,24 @@ describe('the notifications switch', () => {
     const open = { data: { hash: '#/', agent: 'desk', askId: 'open' }, timestamp: old, close: vi.fn() };
     const fresh = { data: { hash: '#/', agent: 'desk', askId: 'new' }, timestamp: 100_000, close: vi.fn() };
     r.shown.push(closed, open, fresh);
-    r.inbox.value = [{ agent: 'desk', paneId: 'p', askId: 'open', kind: 'choice', title: 'Q', conversation: 'C' }];
+    r.inbox.value = { open: [{ agent: 'desk', paneId: 'p', askId: 'open', kind: 'choice', title: 'Q', conversation: 'C' }], at: 100_000 };
     await vi.waitFor(() => expect(closed.close).toHaveBeenCalled());
     expect([closed.close.mock.calls.length, open.close.mock.calls.length, fresh.close.mock.calls.length]).toEqual([1, 0, 0]);
+  });
+
+  it('never closes the notification of a question asked after the inbox was read (a screen that does not keep it live)', async () => {
+    const r = rig();
+    await r.store.toggle();
+    r.store.start();
+    // The inbox was read long ago (the app then went to Settings); two questions came since, each notified.
+    const readLongAgo = 10_000;
+    const first = { data: { hash: '#/', agent: 'desk', askId: 'asked-later-1' }, timestamp: 40_000, close: vi.fn() };
+    const second = { data: { hash: '#/', agent: 'desk', askId: 'asked-later-2' }, timestamp: 60_000, close: vi.fn() };
+    const gone = { data: { hash: '#/', agent: 'desk', askId: 'gone' }, timestamp: 1_000, close: vi.fn() };
+    r.shown.push(first, second, gone);
+    r.inbox.value = { open: [], at: readLongAgo };
+    await vi.waitFor(() => expect(gone.close).toHaveBeenCalled());
+    expect([first.close.mock.calls.length, second.close.mock.calls.length]).toEqual([0, 0]);
   });
 
   it('answer from notifications: read where the worker reads it, choice on and permission off by default; a change is kept there', async () => {

@@ -73,7 +73,13 @@ export interface PushStore {
   start(): () => void;
 }
 
-/** A notification shown this recently may be for an ask the inbox has not heard of yet: kept. */
+/** The open asks as the bridge listed them, and when (ms) it did. */
+export interface OpenAsks {
+  open: InboxAsk[];
+  at: number;
+}
+
+/** A notification shown this recently before the inbox was read may be for an ask it had not heard of yet: kept. */
 export const WITHDRAW_MARGIN_MS = 5000;
 
 const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
@@ -91,13 +97,14 @@ const problemOf = (err: unknown, turning: 'on' | 'off'): SwitchProblem => (err i
  * Notifications for questions on this phone: the settings switch's state, turning push on (the
  * browser's permission, asked only on the person's tap; a subscription the bridge keeps) and off,
  * the test notification, a tap on a notification showing its chat, and withdrawing notifications
- * whose asks are no longer open. `inbox`: the dashboard's open asks, when known and fresh (null otherwise).
+ * whose asks are no longer open. `inbox`: the dashboard's open asks and when the bridge last
+ * confirmed them, when known and fresh (null otherwise).
  */
 export function createPushStore(
   api: PushApi,
   install: Pick<InstallStore, 'insecure' | 'iosByHand'>,
   env: PushEnv,
-  inbox?: ReadonlySignal<InboxAsk[] | null>,
+  inbox?: ReadonlySignal<OpenAsks | null>,
   waitMs: number = SWITCH_WAIT_MS,
   /** The app's answer ledger, which takes in what was pressed on a notification. */
   adopt: (intent: AnswerIntent) => void = () => {},
@@ -178,9 +185,14 @@ export function createPushStore(
     }
   }
 
-  async function withdraw(open: InboxAsk[]): Promise<void> {
+  /**
+   * Closes the notifications of asks the inbox no longer lists, but only those shown before the
+   * inbox was read: a list read earlier (a screen that does not keep the dashboard live, Settings
+   * say) knows nothing of a question asked since, and must not close its notification.
+   */
+  async function withdraw({ open, at }: OpenAsks): Promise<void> {
     const keys = new Set(open.map((ask) => askKey(ask.agent, ask.askId)));
-    const before = env.now() - WITHDRAW_MARGIN_MS;
+    const before = Math.min(env.now(), at) - WITHDRAW_MARGIN_MS;
     for (const shown of await (await env.registration()).getNotifications()) {
       const data = shown.data as Partial<NotificationData> | null;
       if (typeof data?.agent === 'string' && typeof data.askId === 'string' && !keys.has(askKey(data.agent, data.askId)) && shown.timestamp < before) shown.close();

@@ -112,8 +112,11 @@ export function createStores(deps: AppDeps = {}): AppStores {
   });
   const install = createInstallStore(storage, deps.install);
   const dashboard = createDashboardStore(client, poll, copies);
-  // Notifications are withdrawn only against an inbox the bridge gave and that is fresh.
-  const inbox = computed(() => (dashboard.durable.value === null || dashboard.stale.value ? null : dashboard.inbox.value));
+  // Notifications are withdrawn only against an inbox the bridge gave, fresh, and as of when it was read.
+  const inbox = computed(() => {
+    const at = dashboard.readAt.value;
+    return dashboard.durable.value === null || dashboard.stale.value || at === null ? null : { open: dashboard.inbox.value, at };
+  });
   return {
     pairing,
     drafts: createDraftsStore(storage),

@@ -19,6 +19,8 @@ export interface DashboardStore {
   /** True while any agent has a conversation waiting for the person. */
   anyoneWaiting: ReadonlySignal<boolean>;
   stale: ReadonlySignal<boolean>;
+  /** When the bridge last confirmed what shows (ms), null before. */
+  readAt: ReadonlySignal<number | null>;
   start(): () => void;
 }
 
@@ -36,6 +38,7 @@ export function createDashboardStore(client: BridgeClient, env?: PollEnv, copies
     decidePairing: (requestId, allow) => client.decidePairing(requestId, allow),
     anyoneWaiting: computed(() => inbox.value.length > 0 || agents.value.some((a) => a.status === 'ok' && a.needsYou > 0)),
     stale: resource.stale,
+    readAt: resource.readAt,
     start: resource.start,
   };
 }

@@ -28,6 +28,8 @@ export interface Polled<T> {
   data: ReadonlySignal<T | null>;
   /** The last read failed: what shows is the last known state. */
   stale: ReadonlySignal<boolean>;
+  /** When the bridge last answered for this data (ms; a long-poll's "unchanged" too), null before: what it proves is true as of then. */
+  readAt: ReadonlySignal<number | null>;
   /** Keeps the data fresh while the page is visible; returns the cleanup. */
   start(): () => void;
   refresh(): Promise<boolean>;
@@ -56,6 +58,7 @@ export interface PollEnv {
 export function polled<T>(read: (etag: string | null, options: ReadOptions) => Promise<Fetched<T>>, env: PollEnv = {}, copy?: KeptCopy<T>): Polled<T> {
   const data = signal<T | null>(null);
   const stale = signal(false);
+  const readAt = signal<number | null>(null);
   const retryMs = env.retryMs ?? RETRY_MS;
   const goneMaxMs = env.goneMaxMs ?? GONE_MAX_MS;
   const failedRetryMs = env.failedRetryMs ?? FAILED_RETRY_MS;
@@ -80,6 +83,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
         copy?.save(result.data);
       }
       stale.value = false;
+      readAt.value = Date.now();
       env.report?.(true);
       return !result.changed && result.gone ? 'gone' : 'ok';
     } catch (err) {
@@ -153,5 +157,5 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     };
   }
 
-  return { data, stale, start, refresh: async () => (await readOnce({ wait: false })) !== 'failed' };
+  return { data, stale, readAt, start, refresh: async () => (await readOnce({ wait: false })) !== 'failed' };
 }

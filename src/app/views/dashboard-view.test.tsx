@@ -35,6 +35,7 @@ function store(
     decidePairing,
     anyoneWaiting: computed(() => waiting.value.length > 0),
     stale: signal(false),
+    readAt: signal(null),
     start: () => () => {},
   };
 }
