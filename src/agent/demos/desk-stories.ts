@@ -10,8 +10,8 @@ const YES_NO: Option[] = [
   { id: 'no', label: 'No' },
 ];
 
-/** Ten minutes for a deploy question, as a real pipeline would wait. */
-const DEPLOY_WAIT_SECONDS = 600;
+/** Ten minutes for every timed question of the demo: a pipeline would wait so long, and a new person reads the README first. */
+export const QUESTION_WAIT_SECONDS = 600;
 
 /** Ops → Shell: clean the build, build again, test; bash asks each time unless allowed always. */
 export const SHELL_STORY: Story = {
@@ -56,7 +56,7 @@ export const DEPLOY_STORY: Story = {
     {
       id: 'staging',
       kind: 'question',
-      ask: { kind: 'choice', title: 'Deploy to staging?', reason: 'The tests passed on main.', multiple: false, options: YES_NO, expiresInSeconds: DEPLOY_WAIT_SECONDS },
+      ask: { kind: 'choice', title: 'Deploy to staging?', reason: 'The tests passed on main.', multiple: false, options: YES_NO, expiresInSeconds: QUESTION_WAIT_SECONDS },
       then: (answer) => (chosen(answer).includes('yes') ? deployTo('staging', 'Staging is live.') : { say: "Okay, I won't deploy: staging stays on 1.3.2.", end: true }),
       unanswered: { say: 'No answer in ten minutes, so staging stays on 1.3.2.', end: true },
     },
@@ -69,7 +69,7 @@ export const DEPLOY_STORY: Story = {
         reason: 'Staging has been healthy since the deploy.',
         multiple: false,
         options: YES_NO,
-        expiresInSeconds: DEPLOY_WAIT_SECONDS,
+        expiresInSeconds: QUESTION_WAIT_SECONDS,
       },
       then: (answer) =>
         chosen(answer).includes('yes') ? deployTo('production', 'Production is live: 1.4.0 is out.') : { say: 'Okay, production stays on 1.3.2 for now.', end: true },
@@ -159,7 +159,7 @@ export const NOTES_STORY: Story = {
     {
       id: 'name',
       kind: 'question',
-      ask: { kind: 'text', title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: 120 },
+      ask: { kind: 'text', title: 'Name the new server', placeholder: 'e.g. web-3', expiresInSeconds: QUESTION_WAIT_SECONDS },
       then: (answer) => {
         const name = shorten(typed(answer), 32);
         if (!name) return { say: "No name given, so I'll leave the new server for later.", end: true };

@@ -100,3 +100,16 @@ describe('the desk demo tells its conversations forward', () => {
     expect((await paneOf('deploy')).asks.map((a) => a.toolCallId)).toEqual(['staging']);
   });
 });
+
+describe('the desk demo’s timed questions', () => {
+  it('each wait as long as the others, ten minutes: a new person reads the README first', async () => {
+    await start();
+    const timed = async () => {
+      const snapshot = (await wireCall(socket(), 'GET', '/snapshot')).json;
+      const asks = snapshot.workspaces.flatMap((ws: any) => ws.tabs.flatMap((tab: any) => tab.panes.flatMap((pane: any) => pane.asks)));
+      return asks.filter((a: any) => a.expiresAt).map((a: any) => [a.title, Math.round((Date.parse(a.expiresAt) - Date.parse(a.createdAt)) / 1000)]);
+    };
+    await vi.waitFor(async () => expect((await timed()).map(([title]: [string]) => title)).toEqual(expect.arrayContaining(['Deploy to staging?', 'Name the new server'])));
+    for (const [, seconds] of await timed()) expect(seconds).toBe(600);
+  });
+});
