@@ -1,3 +1,4 @@
+import { hostedTransport } from '../hosted-transport';
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { cleanField } from '../../wire/clean';
@@ -55,17 +56,8 @@ const AUTH_REQUIRED = -32000;
 export async function openAcpAgent(options: OpenAcpOptions): Promise<AcpAgent> {
   const log = options.log ?? ((line: string) => console.error(line));
   const book = AcpBook.open(options.dataDir);
-  const transport =
-    options.socket !== undefined
-      ? { socket: options.socket }
-      : {
-          port: options.port ?? 0,
-          ...(options.host ? { host: options.host } : {}),
-          ...(options.tls ? { tls: options.tls } : {}),
-          ...(options.tokens ? { tokens: options.tokens } : {}),
-        };
   const collie = await openCollie({
-    ...transport,
+    ...hostedTransport(options),
     hostName: options.hostName ?? 'acp',
     caps: { asks: true, starters: true, send: true, abort: true, rename: true, close: true, history: true, reopen: true, actions: true },
     dataDir: options.dataDir,

@@ -1,3 +1,4 @@
+import { hostedTransport } from '../hosted-transport';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -60,17 +61,8 @@ export async function openPiAgent(options: OpenPiOptions, pi?: PiModule): Promis
   const log = options.log ?? ((line: string) => console.error(line));
   const agentDir = options.agentDir ?? sdk.getAgentDir();
   const book = PiBook.open(options.dataDir);
-  const transport =
-    options.socket !== undefined
-      ? { socket: options.socket }
-      : {
-          port: options.port ?? 0,
-          ...(options.host ? { host: options.host } : {}),
-          ...(options.tls ? { tls: options.tls } : {}),
-          ...(options.tokens ? { tokens: options.tokens } : {}),
-        };
   const collie = await openCollie({
-    ...transport,
+    ...hostedTransport(options),
     hostName: options.hostName ?? 'pi',
     caps: { asks: true, starters: true, send: true, steer: true, abort: true, rename: true, close: true, history: true, reopen: true },
     dataDir: options.dataDir,
