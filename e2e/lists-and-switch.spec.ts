@@ -217,11 +217,16 @@ test('a watch-only phone is not told it answered: the line says what was answere
   await page.goto(`${url}#/agent/desk/chat/p`);
   await page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' }).click();
   expect(await answered).toEqual({ optionIds: ['y'] });
+  const answerer = ((await (await page.request.get(`${url}api/device`)).json()) as { device: { name: string } }).device.name;
   for (const { code, words } of LANGUAGES) {
     await speak(watch, url, code);
     await watch.goto(`${url}#/agent/desk/chat/p`);
     const line = watch.locator('ol.entries li.decision');
-    await expect(line).toHaveText(say(words, 'chat.answered', { answer: 'Yes' }));
+    // The question, what was answered, and by whom: the other phone, by its name, never "this phone" or "you".
+    await expect(line.locator('.given-answer')).toHaveText(say(words, 'chat.answered', { answer: 'Yes' }));
+    await expect(line.locator('.given-question')).toHaveText('Ship it?');
+    await expect(line.locator('.given-meta')).toContainText(say(words, 'chat.byDevice', { device: answerer }));
+    await expect(line).not.toContainText(say(words, 'chat.byThisPhone'));
     await expect(line).not.toContainText(/You answered|你的回答|Ваш ответ/);
     for (const colorScheme of SCHEMES) {
       await watch.emulateMedia({ colorScheme });

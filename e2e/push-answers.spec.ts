@@ -201,14 +201,14 @@ test('a permission: no buttons until the person turns them on in Settings, then 
   await expect(permissionSwitch(page)).not.toBeChecked();
 
   const first = await pushAsk(context, page, origin, PERMISSION('first'));
-  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'bash', tag: first.push.tag, actions: [] }]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ body: 'bash wants to run: npm test', tag: first.push.tag, actions: [] }]);
 
   await permissionSwitch(page).click();
   await expect(permissionSwitch(page)).toBeChecked();
   const second = await pushAsk(context, page, origin, PERMISSION('second'));
   await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.actions).toEqual(['Allow once', 'Deny']);
   await pressNotification(worker, 'once', 1, second.push.tag);
-  await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash');
+  await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash wants to run: npm test');
   expect(await second.asked).toEqual({ optionIds: ['once'] });
   expect(proxy.answers()).toHaveLength(1);
 });
