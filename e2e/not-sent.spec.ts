@@ -59,6 +59,11 @@ for (const { tag, words } of LANGUAGES) {
       await card.getByRole('button', { name: 'Yes' }).click();
       await expect(card).toContainText(say(words, 'ask.outcome.notSent'));
       expect(answers).toEqual([]);
+      // For review: the card as it says so, light and dark.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await card.screenshot({ path: join(import.meta.dirname, '..', 'test-results', 'not-sent', `${tag}-${colorScheme}.png`) });
+      }
       await openAgent();
       await card.getByRole('button', { name: say(words, 'ask.tryAgain') }).click();
       await expect.poll(() => answers).toEqual([{ optionIds: ['y'] }]);

@@ -88,6 +88,11 @@ test('New chat → a write waits for its card (tool and path) → Allow writes t
   const main = page.getByRole('main');
   // While the card waits the tool has not run: its row says so.
   await expect(main.locator('.tool-head')).toHaveText(/write\s+waiting for your answer/);
+  // For review: the waiting row above the card that shows the write, light and dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(import.meta.dirname, '..', 'test-results', 'pi', `write-card-${colorScheme}.png`) });
+  }
   expect(existsSync(join(project, 'hello.txt'))).toBe(false);
   await permission.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(main).toContainText('Created hello.txt.');
