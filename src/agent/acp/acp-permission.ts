@@ -5,7 +5,7 @@ import type { PermissionOption } from '../../wire/types';
 import type { PermissionAskSpec } from '../ask-spec';
 import { cardInput } from '../card-input';
 import { toolItemId } from '../model-text';
-import { callSummary, commandOf, toolName, type AcpToolCall } from './acp-tool-call';
+import { callCommand, callSummary, toolName, type AcpToolCall } from './acp-tool-call';
 
 /** The four kinds an ACP permission option has: the card is built from these, never from an option's id or place. */
 export const ACP_OPTION_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const;
@@ -79,7 +79,7 @@ export function permissionCard(call: AcpToolCall, rawOptions: unknown, offerAlwa
  * input would: each is shown once.
  */
 function cardFacts(call: AcpToolCall): Record<string, unknown> {
-  const command = commandOf(call);
+  const command = callCommand(call);
   const changes = call.diffs?.length ? call.diffs.map((d) => ({ path: d.path, newText: d.newText })) : undefined;
   return {
     ...(command !== undefined ? { command } : {}),

@@ -1,6 +1,7 @@
 import { cleanField } from '../../wire/clean';
 import { LIMITS } from '../../wire/limits';
 import { isRecord } from '../../wire/read';
+import { commandOf } from '../../wire/tool-summary';
 
 /**
  * What the host keeps of an ACP tool call (`tool_call`, `tool_call_update`, and the tool call a
@@ -66,21 +67,15 @@ export function contentText(block: Record<string, unknown>): string {
   return `[${typeof block.type === 'string' ? block.type.slice(0, 32) : 'content'}]`;
 }
 
-/** The call's command, when its input names one (a string, or an argv list). */
-export function commandOf(call: AcpToolCall): string | undefined {
-  const input = isRecord(call.rawInput) ? call.rawInput : {};
-  const command = input.command ?? input.cmd;
-  if (typeof command === 'string') return command;
-  if (Array.isArray(command) && command.every((c) => typeof c === 'string')) return command.join(' ');
-  return undefined;
-}
+/** The call's command, when its input names one (the wire's rule, as cards and notifications read it). */
+export const callCommand = (call: AcpToolCall): string | undefined => commandOf(call.rawInput);
 
 /** The tool's name as the phone shows it: its programmatic name, else its kind. */
 export const toolName = (call: AcpToolCall): string => call.name || call.kind || 'tool';
 
 /** One line of what the call acts on, from its input and locations only: the command, else the first path. */
 export function callSummary(call: AcpToolCall): string {
-  const command = commandOf(call);
+  const command = callCommand(call);
   if (command !== undefined) return cleanField.line(command.split('\n', 1)[0]! + (command.includes('\n') ? ' …' : '')).text;
   const path = call.diffs?.[0]?.path ?? call.locations?.[0]?.path ?? (isRecord(call.rawInput) && typeof call.rawInput.path === 'string' ? call.rawInput.path : undefined);
   return path !== undefined ? cleanField.line(path).text : '';

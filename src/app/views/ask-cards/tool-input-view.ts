@@ -1,5 +1,5 @@
 import { showToolInput } from '../../../wire/allow-always';
-import { COMMAND_KEYS, PATH_KEYS } from '../../../wire/tool-summary';
+import { COMMAND_KEYS, fieldWords, PATH_KEYS } from '../../../wire/tool-summary';
 
 /** One part of a tool's input as a permission card draws it. */
 export type InputPart =
@@ -48,14 +48,14 @@ export function toolInputView(input: unknown): InputPart[] {
   const used = new Set<string>();
   const take = (key: string) => (used.add(key), fields[key]);
   for (const key of COMMAND_KEYS) {
-    const value = fields[key];
-    if (isString(value)) parts.push({ kind: 'command', text: cut(String(take(key))) });
-    else if (Array.isArray(value) && value.every(isString)) parts.push({ kind: 'command', text: cut((take(key) as string[]).join(' ')) });
+    const command = fieldWords(fields[key]);
+    if (command !== undefined) parts.push({ kind: 'command', text: cut((take(key), command)) });
   }
   for (const key of PATH_KEYS) {
     const value = fields[key];
-    if (isString(value)) parts.push({ kind: 'path', text: cut(String(take(key))) });
-    else if (Array.isArray(value) && value.length > 0 && value.every(isString)) for (const one of take(key) as string[]) parts.push({ kind: 'path', text: cut(one) });
+    if (fieldWords(value) === undefined) continue;
+    take(key);
+    for (const one of Array.isArray(value) ? (value as string[]) : [value as string]) parts.push({ kind: 'path', text: cut(one) });
   }
   const edits = editsOf(fields);
   if (edits) {
