@@ -1,17 +1,11 @@
-import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { openCollie, type AskSpec, type Collie, type PaneHandle } from '../src/agent/kit';
-import { startBridge, type RunningBridge } from '../src/bridge/bridge';
-import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AskSpec } from '../src/agent/kit';
 import { standInPushManager } from './support/push-stand-in';
-import { deliverPush, keptPresses, phoneWorker, pressNotification, shownNotifications } from './support/push-worker';
-import type { Answer } from '../src/wire/types';
+import { keptPresses, pressNotification, shownNotifications } from './support/push-worker';
 import { clippedWords, noViolations } from './support/axe';
-import { faultyProxy } from './support/faulty-proxy';
-import { pairPhone } from './support/pair';
-import { scratch } from './support/processes';
-import { stopAfterEach } from './support/started';
+import { pushRig } from './support/push-rig';
 
 /**
  * Answering from a notification, end to end, as push.spec.ts drives notifications: the bridge (in
@@ -22,79 +16,11 @@ import { stopAfterEach } from './support/started';
  * there is no OS notification to press). The agent is a real kit agent behind a proxy that records
  * every answer it is sent, with its request id.
  */
-const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
-let dirs: Awaited<ReturnType<typeof scratch>>;
-let service: TestPushService;
-let agent: Collie;
-let pane: PaneHandle;
-let proxy: Awaited<ReturnType<typeof faultyProxy>>;
-let bridge: RunningBridge | undefined;
-let proxySocket: string;
+const rig = pushRig();
+const { start, phone, pushAsk } = rig;
+const live = () => rig.bridge();
 
-const run = stopAfterEach();
-
-test.beforeEach(async () => {
-  dirs = run.dirs = await scratch();
-  await mkdir(join(dirs.root, 'ca'));
-  service = await startPushService(join(dirs.root, 'ca'));
-  run.later(() => service.close());
-  const agentSocket = join(dirs.socketDir, 'desk', 'app.sock');
-  proxySocket = join(dirs.socketDir, 'proxy', 'app.sock');
-  agent = await openCollie({ socket: agentSocket, hostName: 'desk', caps: { asks: true }, log: () => {} });
-  run.later(() => agent.close());
-  proxy = await faultyProxy(agentSocket, proxySocket);
-  run.later(() => proxy.close());
-  pane = agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Release' });
-  agent.ready();
-  // The bridge stops first (added last); a test that stopped it itself leaves nothing to stop.
-  run.later(() => bridge?.close());
-});
-
-const start = async (port = 0) => {
-  bridge = await startBridge({
-    sources: [{ name: 'desk', address: { kind: 'socket', path: proxySocket } }],
-    durable: true,
-    stateDir: dirs.stateDir,
-    host: '127.0.0.1',
-    port,
-    appDir: BUILT,
-    log: () => {},
-    push: { agent: service.agent, hosts: [service.host] },
-  });
-  return bridge;
-};
-
-const live = () => bridge!;
-
-/** Pairs the page (as a phone that may act, or one that watches), waits for its worker, and gives the bridge its subscription. */
-async function phone(
-  page: Page,
-  context: BrowserContext,
-  role: 'control' | 'watch' = 'control',
-  sub = service.subscribe(),
-): Promise<{ url: string; origin: string; worker: Worker }> {
-  const { url } = live();
-  const origin = new URL(url).origin;
-  await context.grantPermissions(['notifications'], { origin });
-  await pairPhone(page, live().invite({ role }).link);
-  const worker = await phoneWorker(page, context);
-  expect((await page.request.post(`${url}api/push/subscription`, { data: sub.json })).status()).toBe(200);
-  return { url, origin, worker };
-}
-
-/** Raises an ask and hands its push to the worker, as the phone's push service would. */
-async function pushAsk(context: BrowserContext, page: Page, origin: string, ask: AskSpec): Promise<{ asked: Promise<Answer>; push: { tag: string; answer?: unknown } }> {
-  const before = service.received.length;
-  const asked = pane.ask(ask);
-  asked.catch(() => {});
-  await live().agents.get('desk')!.poller.poll();
-  const received = await service.waitFor(before + 1);
-  const push = received[before]!;
-  await deliverPush(context, page, origin, push.text);
-  return { asked, push: push.json as { tag: string; answer?: unknown } };
-}
-
-const requestIds = () => proxy.answers().map((r) => (JSON.parse(r.body) as { requestId: string }).requestId);
+const requestIds = () => rig.proxy.answers().map((r) => (JSON.parse(r.body) as { requestId: string }).requestId);
 
 const SHIP: AskSpec = {
   kind: 'choice',
@@ -122,7 +48,7 @@ test('a pushed choice shows its options as buttons; a double press answers once,
   const [kept] = await keptPresses(worker);
   expect(requestIds()).toEqual([kept!.requestId]);
 
-  const audit = (await readFile(join(dirs.stateDir, 'audit.log'), 'utf8'))
+  const audit = (await readFile(join(rig.stateDir, 'audit.log'), 'utf8'))
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -138,13 +64,13 @@ test('the question changed before the press: stale, nothing reaches the agent, t
   const { url, origin, worker } = await phone(page, context);
   await pushAsk(context, page, origin, SHIP);
   await expect.poll(async () => (await shownNotifications(worker))[0]?.actions).toEqual(['Yes', 'No']);
-  pane.reviseAsk('ship', { title: 'Ship v3?' });
+  rig.pane.reviseAsk('ship', { title: 'Ship v3?' });
   await live().agents.get('desk')!.poller.poll();
 
   await pressNotification(worker, 'y');
   await expect.poll(async () => (await shownNotifications(worker))[0]?.body).toBe('This question changed. Open it to read it again.\nShip v2?');
-  expect(proxy.answers()).toEqual([]);
-  expect(agent.state.panes.get('p')!.openAsks.size).toBe(1);
+  expect(rig.proxy.answers()).toEqual([]);
+  expect(rig.agent.state.panes.get('p')!.openAsks.size).toBe(1);
   await page.goto(`${url}#/agent/desk/chat/p`);
   await expect(page.getByRole('article', { name: 'Ship v3?' })).toContainText('This question changed. Read it again before you tap an option.');
 });
@@ -154,8 +80,7 @@ test('the bridge down: not sure, never sent again by the worker; the app offers 
   const { url, origin, worker } = await phone(page, context);
   const { asked } = await pushAsk(context, page, origin, SHIP);
   await expect.poll(async () => (await shownNotifications(worker))[0]?.actions).toEqual(['Yes', 'No']);
-  await live().close();
-  bridge = undefined;
+  await rig.stop();
 
   await pressNotification(worker, 'y');
   await expect.poll(async () => (await shownNotifications(worker))[0]?.body).toBe('Not sure the answer arrived. Open the app to try again.\nShip v2?');
@@ -164,7 +89,7 @@ test('the bridge down: not sure, never sent again by the worker; the app offers 
   await pressNotification(worker, 'y'); // pressed again: still nothing new
   await start(port);
   await live().agents.get('desk')!.poller.poll();
-  expect(proxy.answers()).toEqual([]); // the bridge is back, and the worker sent nothing by itself
+  expect(rig.proxy.answers()).toEqual([]); // the bridge is back, and the worker sent nothing by itself
 
   await page.goto(`${url}#/agent/desk/chat/p`);
   const card = page.getByRole('article', { name: 'Ship v2?' });
@@ -192,7 +117,7 @@ const permissionSwitch = (page: Page) => page.getByRole('switch', { name: 'Allow
 test('a permission: no buttons until the person turns them on in Settings, then Allow once and Deny only', async ({ page, context }) => {
   await start();
   // Before the app's first page: the stand-in is in place when it loads.
-  const sub = service.subscribe();
+  const sub = rig.service.subscribe();
   await standInPushManager(page, sub.json);
   const { url, origin, worker } = await phone(page, context, 'control', sub);
   await page.goto(`${url}#/settings`);
@@ -210,7 +135,7 @@ test('a permission: no buttons until the person turns them on in Settings, then 
   await pressNotification(worker, 'once', 1, second.push.tag);
   await expect.poll(async () => (await shownNotifications(worker)).find((n) => n.tag === second.push.tag)?.body).toBe('Answered: Allow once\nbash wants to run: npm test');
   expect(await second.asked).toEqual({ optionIds: ['once'] });
-  expect(proxy.answers()).toHaveLength(1);
+  expect(rig.proxy.answers()).toHaveLength(1);
 });
 
 test('a watching phone gets no buttons: its pushes carry nothing to answer with', async ({ page, context }) => {
@@ -223,7 +148,7 @@ test('a watching phone gets no buttons: its pushes carry nothing to answer with'
 
 test('the settings’ answer switches in every language, light and dark: axe finds nothing, no words cut off at 200 % text size', async ({ page, context }) => {
   await start();
-  const sub = service.subscribe();
+  const sub = rig.service.subscribe();
   await standInPushManager(page, sub.json);
   const { url } = await phone(page, context, 'control', sub);
   await page.goto(`${url}#/settings`);

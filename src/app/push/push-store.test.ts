@@ -293,6 +293,18 @@ describe('the notifications switch', () => {
     expect(rig({ maxActions: () => 0 }).store.showsButtons).toBe(false);
   });
 
+  it('a switch turns only once the worker can read it: a push at once after the tap gets its buttons', async () => {
+    let written!: () => void;
+    const slow = rig({ answerSettings: { load: async () => ANSWER_DEFAULTS, keep: () => new Promise<void>((resolve) => (written = resolve)) } });
+    slow.store.start();
+    await vi.waitFor(() => expect(slow.store.answering.value).toEqual(ANSWER_DEFAULTS));
+    const turning = slow.store.setAnswering({ choice: true, permission: true });
+    expect(slow.store.answering.value).toEqual(ANSWER_DEFAULTS); // still being written: the worker would read it off
+    written();
+    await turning;
+    expect(slow.store.answering.value).toEqual({ choice: true, permission: true });
+  });
+
   it('takes the worker’s presses into the app’s ledger at start and at the worker’s word', async () => {
     const r = rig();
     const press = { requestId: 'r-1', agent: 'desk', paneId: 'p', askId: 'a1', hash: 'h', optionId: 'y', label: 'Yes', state: 'done', outcome: 'taken', at: 99_000 };

@@ -207,12 +207,12 @@ export function createPushStore(
     answering,
     showsButtons: env.maxActions() > 0,
     async setAnswering(next) {
-      const before = answering.peek();
-      answering.value = next;
+      // The switch turns once the worker can read it: a push that comes at once gets its buttons.
       try {
         await env.answerSettings.keep(next);
+        answering.value = next;
       } catch {
-        answering.value = before; // not kept: the switch shows what the worker will read
+        // not kept: the switch stays as the worker will read it
       }
     },
     async toggle() {

@@ -98,9 +98,15 @@ export class PushWatcher {
     for (const agent of agents) {
       const fresh: InboxAsk[] = [];
       for (const ask of agent.asks) {
-        const d = decided.get(askTag(agent.agent, ask.askId));
+        const tag = askTag(agent.agent, ask.askId);
+        const d = decided.get(tag);
         if (!d) fresh.push(ask);
-        else if (!d.open) ((d.open = true), (changed = true)); // open again (an agent restart): decided already
+        else if (!d.open) {
+          // Open again (an agent restart): decided already, and no longer to be withdrawn by the next push.
+          d.open = true;
+          changed = true;
+          this.state.closed = this.state.closed.filter((t) => t !== tag);
+        }
       }
       if (fresh.length === 0) continue;
       changed = true;

@@ -102,6 +102,23 @@ describe('push, one per ask', () => {
     ]);
   });
 
+  it('never names as closed an ask open again: the worker would withdraw the notification of a question still waiting', async () => {
+    const { sub } = await pushTest.rig.phone();
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'first');
+    await pushTest.rig.settle();
+    // The agent restarts and, for a poll, lists no ask; then it raises the same question again.
+    await pushTest.rig.restartAgent();
+    await pushTest.rig.settle();
+    pushTest.rig.ask(pushTest.rig.pane('p'), 'first');
+    await pushTest.rig.settle();
+    pushTest.rig.ask(pushTest.rig.pane('q'), 'second');
+    await pushTest.rig.settle();
+    expect(pushesTo(sub.id).map((p) => [p.title, p.closed])).toEqual([
+      ['Question first?', []],
+      ['Question second?', []],
+    ]);
+  });
+
   it('deletes a subscription the push pushTest.service says is gone (410), and pushes to the others', async () => {
     const gone = await pushTest.rig.phone();
     const kept = await pushTest.rig.phone();
