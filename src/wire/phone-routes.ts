@@ -29,6 +29,8 @@ export const PHONE_PATHS = {
   rename: '/api/agents/:agent/rename',
   close: '/api/agents/:agent/close',
   reopen: '/api/agents/:agent/reopen',
+  /** `?q=`: every agent's conversations, open and closed, on every machine of the crew. */
+  search: '/api/search',
   // Push: one path, POST to subscribe and DELETE to unsubscribe.
   pushKey: '/api/push/key',
   pushSubscribe: '/api/push/subscription',

@@ -247,7 +247,7 @@ export class CrewViews {
   }
 
   /** One read of a member, its refusal passed on as the member's code when it is one a phone knows. */
-  private async once<T>(member: CrewMember, path: string, parse: (raw: unknown) => T | null): Promise<T> {
+  async once<T>(member: CrewMember, path: string, parse: (raw: unknown) => T | null): Promise<T> {
     let res;
     try {
       const call: CrewCall = { method: 'GET', path, key: member.key, deadlineMs: this.read.firstMs * 2, maxBytes: this.read.replyBytes, signal: this.closing.signal };

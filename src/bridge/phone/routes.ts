@@ -18,7 +18,8 @@ import { HttpError } from '../http/http-error';
 import { readJson, sendJson } from '../http/http-json';
 import { paired } from '../http/route-types';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
-import { closedPage, conversationHistory, cursorParam } from './history';
+import { closedPage, conversationHistory, cursorParam } from '../history/agent-history';
+import { searchAll } from '../search/search';
 import { agentView, chatTail, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
 import type { CrewViews } from '../crew/crew-views';
 import { decidePairing, forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
@@ -112,6 +113,11 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
       sendJson(r.res, 200, reply);
     },
   },
+  // Search reads what the bridge holds, and the agents' history at most every half minute (closed-shelf.ts).
+  once('search', (r) => {
+    const { crew, crewViews } = r.server.deps;
+    return searchAll(r.server.deps.agents, crew && crewViews ? { crew, views: crewViews } : undefined, r.url.searchParams.get('q') ?? '');
+  }),
   act('send'),
   act('steer'),
   act('stop'),
