@@ -5,6 +5,7 @@ import { precompress } from './src/bridge/phone/precompress';
 import { chunkMap } from './src/app/build/chunk-map';
 import { firstAsks } from './src/app/build/first-asks';
 import { CHUNK_GROUPS } from './src/app/build/chunk-groups';
+import { firstWords } from './src/app/build/first-words';
 
 export default defineConfig({
   plugins: [
@@ -20,6 +21,8 @@ export default defineConfig({
     }),
     // Which source went into which chunk: `npm run size` checks a chat's first code from it (src/app/bench/chat-code.ts).
     chunkMap(),
+    // The English words the first load's code names ride in it; the rest load beside later screens (src/app/build/first-words.ts).
+    firstWords(),
     // The page asks for its screen's first data (and a chat's code) as it is read (src/app/build/first-asks.ts).
     firstAsks(),
     // The bridge sends these by the phone's Accept-Encoding: compressed once here, never per request.

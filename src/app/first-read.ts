@@ -63,6 +63,7 @@ function begin(client: BridgeClient, route: Route, at: number): Early | null {
     case 'closed':
       return start(key('history', route.agent, route.conversationId), client.history(route.agent, route.conversationId, null));
     case 'settings':
+    case 'search':
       return null;
   }
 }

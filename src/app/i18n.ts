@@ -1,15 +1,17 @@
 import { signal } from '@preact/signals';
-import en from '../../locales/en.json';
+import type enCatalog from '../../locales/en.json';
+import firstWords from 'virtual:first-words';
 import { listFormat, numberFormat, pluralRules } from './intl-cache';
 import type { Locale } from './locale-pick';
 
 /**
- * The app's words. English is bundled; Chinese and Russian load when chosen. Every user-facing
+ * The app's words. English is bundled, the words of the first load's screens in it and the rest
+ * loaded beside any later screen's code (`moreWords`); Chinese and Russian load when chosen. Every user-facing
  * sentence has a key in locales/en.json: a key that is not there fails the type check, and a key
  * a translation lacks falls back to English. A value is a string, or for a count an object of
  * plural forms by `Intl.PluralRules` category (`one`, `few`, `many`, `other`…), picked by `count`.
  */
-type Catalog = typeof en;
+type Catalog = typeof enCatalog;
 export type MessageKey = keyof Catalog;
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 /** A translation: any subset of the keys (the rest are English), each shaped as in English. */
@@ -25,7 +27,28 @@ const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
   ru: () => import('../../locales/ru.json').then((m) => m.default as Messages),
 };
 
+/** English as far as it has loaded: every key, once `moreWords` has. */
+let en: Messages = firstWords;
 const current = signal<{ locale: Locale; messages: Messages }>({ locale: 'en', messages: en });
+
+let more: Promise<void> | null = null;
+/**
+ * Loads the English words the first load left out (build/first-words.ts), once; a screen or store
+ * whose code loads later waits for them beside it (lazy-screen.tsx, lazy-store.ts).
+ */
+export function moreWords(): Promise<void> {
+  return (more ??= import('virtual:more-words').then(
+    (m) => {
+      en = { ...en, ...m.default };
+      const now = current.peek();
+      current.value = { locale: now.locale, messages: now.locale === 'en' ? en : now.messages };
+    },
+    (err: unknown) => {
+      more = null;
+      throw err;
+    },
+  ));
+}
 
 /** The app's language now (components that read it redraw when it changes). */
 export function locale(): Locale {
@@ -64,7 +87,12 @@ const numeral = (value: number, lang: Locale) => (Number.isInteger(value) && val
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   const { locale: at, messages } = current.value;
   const own = messages[key];
-  const [value, lang] = own === undefined ? [en[key] as string | PluralForms, 'en' as Locale] : [own, at];
+  const [value, lang] = own === undefined ? [en[key], 'en' as Locale] : [own, at];
+  // A word of a screen whose code came before its words (never, through lazyScreen and lazyStore): blank until they come.
+  if (value === undefined) {
+    void moreWords().catch(() => undefined);
+    return '';
+  }
   const count = params.count;
   const text = typeof value === 'string' ? value : (value[pluralRules(lang).select(typeof count === 'number' ? count : Number(count))] ?? value.other);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {

@@ -60,6 +60,8 @@ export interface BridgeClient {
   chat(agent: string, paneId: string, etag: string | null, options?: ChatReadOptions): Promise<Fetched<ChatJson>>;
   closed(agent: string, after: string | null): Promise<ClosedPageJson>;
   history(agent: string, conversationId: string, after: string | null): Promise<HistoryJson>;
+  /** Every agent's conversations searched (the reply is read as untrusted: search-store.ts). */
+  search(query: string): Promise<unknown>;
   answer(askId: string, request: AskRequest): Promise<AskReply>;
   /** Every other act (send, steer, stop, belt button, starter, rename, close, reopen). */
   act(request: ActRequest): Promise<ActReply>;
@@ -139,6 +141,7 @@ export function createBridgeClient(base = '', fetchImpl: typeof fetch = (...args
     chat,
     closed: (agent, cursor) => getOnce(`${pathOf('closed', { agent })}${after(cursor)}`),
     history: (agent, conversationId, cursor) => getOnce(`${pathOf('history', { agent, conversationId })}${after(cursor)}`),
+    search: (query) => getOnce(`${pathOf('search', {})}?q=${encodeURIComponent(query)}`),
     answer(askId, request) {
       const route = answerRoute(askId, request);
       return post<AskReply>(route.path, route.body);

@@ -52,6 +52,8 @@ export interface Kept<T> {
 export interface KeptCopies {
   read<T>(key: string, parse: (raw: unknown) => T | null): Promise<Kept<T> | null>;
   write(key: string, value: unknown, at: number): Promise<boolean>;
+  /** Every copy's key (none when nothing can be read): a search offline reads the chats kept. */
+  keys(): Promise<string[]>;
   /** Forgets every copy: the phone was unpaired (revoked, or forgotten). */
   clear(): Promise<void>;
 }
@@ -62,13 +64,14 @@ const COPY_VERSION = 1;
 export interface CopyBackend {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
+  keys(): Promise<string[]>;
   clear(): Promise<void>;
 }
 
 async function idbBackend(): Promise<CopyBackend> {
   const idb = await import('idb-keyval');
   const store = idb.createStore('collie', 'copies');
-  return { get: (key) => idb.get(key, store), set: (key, value) => idb.set(key, value, store), clear: () => idb.clear(store) };
+  return { get: (key) => idb.get(key, store), set: (key, value) => idb.set(key, value, store), keys: () => idb.keys<string>(store), clear: () => idb.clear(store) };
 }
 
 export function createKeptCopies(backend: () => Promise<CopyBackend> = idbBackend): KeptCopies {
@@ -97,6 +100,10 @@ export function createKeptCopies(backend: () => Promise<CopyBackend> = idbBacken
         return false;
       }
     },
+    keys: () =>
+      open()
+        .then((b) => b.keys())
+        .catch(() => []),
     async clear() {
       try {
         await (await open()).clear();

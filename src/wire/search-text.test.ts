@@ -9,7 +9,9 @@ describe('search text', () => {
 
   it('finds an entry by a tool’s command and output, a link’s title, an answered line’s question and answer', () => {
     const at = '2026-12-05T08:00:00Z';
-    expect(entryWords({ type: 'item', item: { id: 't', at, kind: 'tool', toolCallId: 'c', name: 'bash', summary: 'npm test', output: 'ok\n2 passed', status: 'done' } })).toBe('bash npm test ok 2 passed');
+    expect(entryWords({ type: 'item', item: { id: 't', at, kind: 'tool', toolCallId: 'c', name: 'bash', summary: 'npm test', output: 'ok\n2 passed', status: 'done' } })).toBe(
+      'bash npm test ok 2 passed',
+    );
     expect(entryWords({ type: 'item', item: { id: 'l', at, kind: 'link', url: 'https://x.example', title: 'Build log' } })).toBe('Build log https://x.example');
     expect(entryWords({ type: 'decision', id: 'd', decidedBy: 'phone', title: 'Ship v2?', answered: { labels: ['Yes'] } })).toBe('Ship v2? Yes');
   });

@@ -4,6 +4,8 @@
  * same names (../bench/chat-code.ts). Paths are from the repository's root.
  */
 
+import { MORE_WORDS } from './first-words';
+
 /** The app's entry: everything it imports statically is the first load. */
 export const ENTRY = 'src/app/main.tsx';
 /** The stores of what the person does (answers, sends, stops). */
@@ -30,7 +32,8 @@ export const CHUNK_GROUPS = [
   // as i18n.ts's of locale-pick.ts): each one more request and a worse gzip for the first screen.
   { name: 'index', tags: ['$initial' as const], priority: 4 },
   // The dashboard loads these after its first screen, and every chat needs them, so they are neither's.
-  { name: 'acts', test: oneOf(ACTS), priority: 3 },
+  // The English words the first load leaves out (first-words.ts) too: every later screen needs them, so they ask no request of their own.
+  { name: 'acts', test: (id: string) => oneOf(ACTS)(id) || id.endsWith(MORE_WORDS), priority: 3 },
   // What two or more lazy screens share (a chat's row, navigation, the manage controls): one file. The chat's
   // own views and markdown code are left to the chat's file, which a closed chat loads too.
   { name: 'common', test: /src[\\/](app|wire)[\\/](?!views[\\/]chat[\\/]|markdown[\\/])/, minShareCount: 2, priority: 2 },

@@ -17,6 +17,7 @@ function memoryBackend(fail = false): CopyBackend & { data: Map<string, unknown>
     data,
     get: async (key) => (await maybe(), structuredClone(data.get(key))),
     set: async (key, value) => (await maybe(), void data.set(key, structuredClone(value))),
+    keys: async () => (await maybe(), [...data.keys()]),
     clear: async () => (await maybe(), data.clear()),
   };
 }

@@ -367,7 +367,12 @@ describe('where the person left off, and what they answered', () => {
     const marked: string[] = [];
     const seen = { lastSeen: () => seenKey, markSeen: (_a: string, _p: string, key: string) => void marked.push(key), clear: () => {} };
     // The kept copy is read through the chat view's parser, which takes this copy as it is.
-    const copies: KeptCopies = { read: async (_key, parse) => (kept ? { value: parse(kept)!, at: 1 } : null), write: async () => true, clear: async () => {} };
+    const copies: KeptCopies = {
+      read: async (_key, parse) => (kept ? { value: parse(kept)!, at: 1 } : null),
+      write: async () => true,
+      keys: async () => [],
+      clear: async () => {},
+    };
     const store = createChatStore(
       client,
       createIntentsStore(

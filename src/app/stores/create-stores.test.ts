@@ -8,7 +8,7 @@ import { createStores } from './create-stores';
 
 describe('the stores together', () => {
   it('forget what the phone kept of the bridge once the phone is unpaired (forgotten here, or revoked)', async () => {
-    const copies: KeptCopies = { read: () => Promise.resolve(null), write: () => Promise.resolve(true), clear: vi.fn(() => Promise.resolve()) };
+    const copies: KeptCopies = { read: () => Promise.resolve(null), write: () => Promise.resolve(true), keys: () => Promise.resolve([]), clear: vi.fn(() => Promise.resolve()) };
     const client = { device: () => Promise.resolve({ device: { id: 'd', name: 'Phone', role: 'control' } }), forgetDevice: () => Promise.resolve({}) } as unknown as BridgeClient;
     const stores = createStores({
       client,

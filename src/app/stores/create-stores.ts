@@ -5,6 +5,7 @@ import { canSend, createConnectionStore, type ConnectionEnv, type ConnectionStor
 import { createConversationsStore, type ConversationsStore } from './conversations-store';
 import { createDashboardStore, type DashboardStore } from './dashboard-store';
 import { lazyStore, type LazyStore } from './lazy-store';
+import type { SearchStore } from './search-store';
 import type { HistoryStore } from './history-store';
 import { createDraftsStore, type DraftsStore } from './drafts-store';
 import type { IntentsStore } from './intents-store';
@@ -50,6 +51,7 @@ export interface AppStores {
   chat: LazyStore<ChatStore>;
   /** Its code loads with the closed chat's screen. */
   history: LazyStore<HistoryStore>;
+  search: LazyStore<SearchStore>;
   /** What this phone answered and is answering; its code loads with a chat's, or with notifications'. */
   intents: LazyStore<IntentsStore>;
   /** Every act besides answering: send, steer, stop, belt, starters, rename, close, reopen. */
@@ -127,6 +129,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     conversations: createConversationsStore(client, poll, copies),
     chat: lazyStore(() => Promise.all([import('./chat-store'), intents.load()]).then(([m, loaded]) => m.createChatStore(client, loaded, poll, copies, seen))),
     history: lazyStore(() => import('./history-store').then((m) => m.createHistoryStore(client))),
+    search: lazyStore(() => import('./search-store').then((m) => m.createSearchStore(client, copies, online))),
     update: createUpdateStore(deps.serviceWorker ?? null),
     install,
     push: lazyPushStore(() =>

@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { moreWords } from '../i18n';
 
 /**
  * A store whose code loads when its screen is first shown, beside the screen's own code: the
@@ -16,8 +17,9 @@ export function lazyStore<T>(make: () => Promise<T>): LazyStore<T> {
   const store = signal<T | null>(null);
   let loading: Promise<T> | null = null;
   const load = () =>
-    (loading ??= make().then(
-      (made) => (store.value = made),
+    // Its words come beside its code: the first load carries only the first screens' (i18n.ts).
+    (loading ??= Promise.all([make(), moreWords()]).then(
+      ([made]) => (store.value = made),
       (err: unknown) => {
         loading = null;
         throw err;

@@ -13,6 +13,7 @@ import { lazyScreen } from './lazy-screen';
 import { UpdateBanner } from './pwa/update-banner';
 import { ScreenHeader } from './header/screen-header';
 import { Icon } from './icons';
+import { SearchLink } from './header/search-link';
 import type { ConnectionState } from '../stores/connection-store';
 import { useScreenPlace } from './screen-place';
 import { useLoaded } from './use-lazy-store';
@@ -20,6 +21,7 @@ import { useLoaded } from './use-lazy-store';
 // Screens a phone seldom opens load on first use: the first screen's JavaScript stays small.
 const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairScreen));
 const SettingsView = lazyScreen(() => import('./settings-view').then((m) => m.SettingsView));
+const SearchView = lazyScreen(() => import('./search/search-view').then((m) => m.SearchView));
 const ManageView = lazyScreen(() => import('./manage/manage-view').then((m) => m.ManageView));
 // An agent's list too: its data is asked for at once all the same (first-read.ts), beside its code.
 const ConversationsView = lazyScreen(() => import('./conversations-view').then((m) => m.ConversationsView));
@@ -33,6 +35,8 @@ function screenTitle(route: Route, stores: AppStores, paired: boolean): string {
       return app;
     case 'settings':
       return `${t('settings.title')} · ${app}`;
+    case 'search':
+      return `${t('search.title')} · ${app}`;
     case 'agent':
       return `${route.agent} · ${app}`;
     case 'chat':
@@ -50,6 +54,8 @@ function headerOf(route: Route, paired: boolean): { title: string; appTitle?: bo
   switch (route.screen) {
     case 'settings':
       return { title: t('settings.title') };
+    case 'search':
+      return { title: t('search.title') };
     case 'agent':
       return { title: route.agent, subtitle: t('durable.experimental') };
     case 'manage':
@@ -63,7 +69,8 @@ function headerOf(route: Route, paired: boolean): { title: string; appTitle?: bo
  * While the first read is out, the header says so in place of its second line, as a messenger
  * does. Not on the phone's own settings: nothing there reads the bridge, so it would never end.
  */
-const connectingLine = (state: ConnectionState, route: Route) => (state === 'connecting' && route.screen !== 'settings' ? t('connection.connecting') : undefined);
+const connectingLine = (state: ConnectionState, route: Route) =>
+  state === 'connecting' && route.screen !== 'settings' && route.screen !== 'search' ? t('connection.connecting') : undefined;
 
 /** The app's frame: the screen's header with the connection's state, and the screen the route names, once the phone is paired. */
 export function AppView({ stores, route }: { stores: AppStores; route: ReadonlySignal<Route> }) {
@@ -91,11 +98,15 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
               subtitle={(paired || pairing.phase === 'checking' ? connectingLine(connection, current) : undefined) || heading.subtitle}
               backHref={back && hrefOf(back)}
               actions={
-                paired &&
-                current.screen !== 'settings' && (
-                  <a class="header-action settings-link" href={hrefOf({ screen: 'settings' })} aria-label={t('nav.settings')}>
-                    <Icon name="settings" />
-                  </a>
+                paired && (
+                  <>
+                    {current.screen !== 'search' && <SearchLink />}
+                    {current.screen !== 'settings' && (
+                      <a class="header-action settings-link" href={hrefOf({ screen: 'settings' })} aria-label={t('nav.settings')}>
+                        <Icon name="settings" />
+                      </a>
+                    )}
+                  </>
                 )
               }
             >
@@ -111,14 +122,15 @@ export function AppView({ stores, route }: { stores: AppStores; route: ReadonlyS
             </p>
           )}
           {paired && current.screen === 'dashboard' && <DashboardView store={stores.dashboard} connection={stores.connection} install={stores.install} />}
+          {paired && current.screen === 'search' && <SearchView store={stores.search} q={current.q ?? ''} />}
           {paired && current.screen === 'settings' && <SettingsView pairing={stores.pairing} install={stores.install} locale={stores.locale} push={stores.push} />}
           {acts && current.screen === 'agent' && <ConversationsView store={stores.conversations} acts={acts} agentName={current.agent} />}
           {acts && current.screen === 'manage' && <ManageView store={stores.conversations} acts={acts} agentName={current.agent} />}
           {paired && current.screen === 'chat' && (
-            <ChatView chat={stores.chat} acts={acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} banner={banner} />
+            <ChatView chat={stores.chat} acts={acts} agentName={current.agent} paneId={current.paneId} askId={current.askId} entryId={current.entryId} banner={banner} />
           )}
           {paired && current.screen === 'closed' && (
-            <ClosedChatView history={stores.history} acts={acts} agentName={current.agent} conversationId={current.conversationId} banner={banner} />
+            <ClosedChatView history={stores.history} acts={acts} agentName={current.agent} conversationId={current.conversationId} entryId={current.entryId} banner={banner} />
           )}
         </Drafts.Provider>
       </ThisDevice.Provider>

@@ -24,6 +24,8 @@ interface RowProps {
   rowRef?: RefCallback<HTMLElement> | undefined;
   /** The first entry the person had not seen when the chat opened: the unread divider is drawn above it. */
   unread?: boolean | undefined;
+  /** The entry a search opened the chat at: marked for a moment. */
+  found?: boolean | undefined;
   /** A decision line's answer as this phone gave it (its own record), shown back. */
   given?: GivenAnswer | undefined;
   /** A tool row an open card waits on. */
@@ -35,8 +37,8 @@ interface RowProps {
  * notices and tools as quieter rows. Agent text is drawn as text nodes; markdown only through
  * MarkdownView.
  */
-function renderEntry({ entry, day, time, pos, rowRef, unread, given, waiting }: RowProps) {
-  const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1 };
+function renderEntry({ entry, day, time, pos, rowRef, unread, found, given, waiting }: RowProps) {
+  const place = { ref: rowRef, 'aria-posinset': pos, 'aria-setsize': pos === undefined ? undefined : -1, 'data-found': found || undefined };
   if (entry.type === 'decision') return <DecisionLine entry={entry} place={place} day={day} unread={unread} given={given} />;
   const { item } = entry;
   let body;
@@ -113,6 +115,7 @@ export class ChatEntryView extends Component<RowProps> {
       next.time !== was.time ||
       next.pos !== was.pos ||
       next.unread !== was.unread ||
+      next.found !== was.found ||
       next.given !== was.given ||
       next.waiting !== was.waiting
     );

@@ -6,6 +6,7 @@ import './icons.css';
 
 const PATHS = {
   back: 'M15 5l-7 7 7 7',
+  search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5L20 20',
   send: 'M4 12l16-8-6 16-3-7z',
   stop: 'M7 7h10v10H7z',
   steer: 'M4 17c4-8 9-10 15-10m-4-3l4 3-4 3',

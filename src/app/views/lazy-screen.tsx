@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
+import { moreWords } from '../i18n';
 
 /**
  * A screen whose code loads the first time it is shown, so the first screen's JavaScript stays
@@ -10,7 +11,8 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   const loaded = signal<ComponentType<P> | null>(null);
   let loading: Promise<void> | null = null;
   const start = () => {
-    loading ??= load().then((component) => {
+    // Its words come beside its code: the first load carries only the first screens' (i18n.ts).
+    loading ??= Promise.all([load(), moreWords()]).then(([component]) => {
       loaded.value = component;
     });
     return loading;

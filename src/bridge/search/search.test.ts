@@ -64,7 +64,12 @@ describe('search', () => {
     const found = await search('MIGRATION fail');
     expect(found.unreached).toEqual([]);
     const places = found.conversations.map((c) => [c.agent, c.title, c.place.open]);
-    expect(places).toEqual(expect.arrayContaining([['desk', 'Deploy', true], ['desk', 'Last week', false]]));
+    expect(places).toEqual(
+      expect.arrayContaining([
+        ['desk', 'Deploy', true],
+        ['desk', 'Last week', false],
+      ]),
+    );
     expect(places).toHaveLength(2); // the lab's title holds "migration" but not "fail"
     const open = found.conversations.find((c) => c.title === 'Deploy')!;
     expect(open.hits.map((h) => h.text)).toEqual(['Result The migration failed on users']);

@@ -37,6 +37,8 @@ interface Props {
   earlier?: number | undefined;
   /** The first entry not seen when the chat opened: the divider goes above it, and the chat opens there. */
   unreadAt?: number | null | undefined;
+  /** A search's entry (an index): the chat opens there and marks it for a moment. */
+  found?: number | null | undefined;
   /** What this phone answered, by ask id: decision lines show it back. */
   given?: ReadonlyMap<string, GivenAnswer> | undefined;
   /** The items open cards wait on (a tool call asking to run). */
@@ -47,7 +49,7 @@ interface Props {
  * The chat's items, oldest first, with their day headings and group times; older ones load at
  * the top. Only the rows near the viewport are drawn (a long chat stays light on a phone).
  */
-export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null, given = NO_ANSWERS, waiting = NONE_WAITING }: Props) {
+export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null, found = null, given = NO_ANSWERS, waiting = NONE_WAITING }: Props) {
   // Worked out for each new list, with a fresh "today"; an append works out the new rows only.
   const [timesOf] = useState(createRowTimes);
   const locale = pageLocale();
@@ -78,12 +80,13 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
             pos={earlier + i + 1}
             rowRef={ref}
             unread={i === unreadAt}
+            found={i === found}
             given={entry.type === 'decision' && entry.askId !== undefined ? given.get(entry.askId) : undefined}
             waiting={entry.type === 'item' && waiting.has(entry.item.id)}
           />
         )}
         listClass="entries"
-        openAt={drawn === entries ? (unreadAt ?? undefined) : undefined}
+        openAt={drawn === entries ? (found ?? unreadAt ?? undefined) : undefined}
       />
     </div>
   );

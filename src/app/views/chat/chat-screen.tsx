@@ -15,7 +15,9 @@ import { useChatReading } from './use-chat-reading';
 import { useInView } from './use-in-view';
 import { focusAskCard } from '../composer/focus-ask';
 import { useOpenAtCard } from '../inbox/open-at-card';
+import { useFoundEntry } from './found-entry';
 import { ChatMenu } from './chat-menu';
+import { SearchLink } from '../header/search-link';
 
 export interface ChatProps {
   store: ChatStore;
@@ -26,6 +28,8 @@ export interface ChatProps {
   navigate?: typeof go;
   /** Opened at this ask's card (the dashboard's inbox links to it). */
   askId?: string | undefined;
+  /** Opened at this entry, marked for a moment (a search's hit links to it). */
+  entryId?: string | undefined;
   /** The connection's state, drawn in the header so it never scrolls away. */
   banner?: ComponentChildren;
 }
@@ -35,7 +39,7 @@ export interface ChatProps {
  * oldest loaded to the newest, open cards just above the composer pinned at the bottom. The
  * pane's receipts, Rename and Close live in the header's menu: nothing sits below the composer.
  */
-export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askId, banner }: ChatProps) {
+export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askId, entryId, banner }: ChatProps) {
   const canAct = useCanAct();
   const main = useRef<HTMLElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -45,10 +49,12 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
   const asks = store.asks.value;
   // The tool rows open cards wait on: each says it waits for the answer, not that it runs.
   const waiting = useMemo(() => new Set(asks.flatMap((ask) => (ask.itemId ? [ask.itemId] : []))), [asks]);
-  const { scroll, unreadAt, given } = useChatReading(store, end, JSON.stringify([agentName, paneId]), askId !== undefined);
+  const loadOlder = useCallback(() => void store.loadOlder(), [store]);
+  const older = chat?.agent.caps?.history || (chat?.earlier ?? 0) > 0 ? { phase: store.olderPhase.value, load: loadOlder } : null;
+  const foundAt = useFoundEntry(entries, entryId, older);
+  const { scroll, unreadAt, given } = useChatReading(store, end, JSON.stringify([agentName, paneId]), askId !== undefined || entryId !== undefined, foundAt);
   const asksInView = useInView(asksRef, asks.length > 0);
   useOpenAtCard(main, { agent: agentName, paneId, askId }, asks);
-  const loadOlder = useCallback(() => void store.loadOlder(), [store]);
   const backHref = hrefOf({ screen: 'agent', agent: agentName });
   const state = chat?.pane.state;
   const agentNote = chat ? agentStaleText(chat.agent) : null;
@@ -84,7 +90,12 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
         meta={meta}
         note={agentNote}
         banner={banner}
-        actions={chat && <ChatMenu {...acting} chat={chat} canAct={canAct} onClosed={onClosed} />}
+        actions={
+          <>
+            <SearchLink />
+            {chat && <ChatMenu {...acting} chat={chat} canAct={canAct} onClosed={onClosed} />}
+          </>
+        }
       />
       <main ref={main} class={`screen chat${agentNote || store.stale.value ? ' stale' : ''}`}>
         <div class="chat-body">
@@ -94,9 +105,10 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
             key={paneId}
             entries={entries}
             trimmed={store.trimmed.value}
-            older={chat?.agent.caps?.history || (chat?.earlier ?? 0) > 0 ? { phase: store.olderPhase.value, load: loadOlder } : null}
+            older={older}
             earlier={chat?.earlier}
             unreadAt={unreadAt}
+            found={foundAt}
             given={given}
             waiting={waiting}
           />

@@ -11,12 +11,16 @@ import { ActResult } from '../acts/act-result';
 import { ChatHeader } from './chat-header';
 import { ChatLog } from './chat-log';
 import { useChatScroll } from './chat-scroll';
+import { useFoundEntry } from './found-entry';
+import { SearchLink } from '../header/search-link';
 
 export interface ClosedChatProps {
   store: HistoryStore;
   acts: ActsStore;
   agentName: string;
   conversationId: string;
+  /** Opened at this entry, marked for a moment (a search's hit links to it). */
+  entryId?: string | undefined;
   /** Where a reopened conversation is shown (tests pass their own). */
   navigate?: typeof go;
   /** The connection's state, drawn in the header so it never scrolls away. */
@@ -28,12 +32,14 @@ export interface ClosedChatProps {
  * It opens at its newest item, as a chat does; where the composer would be, it says it is closed
  * and offers Reopen (with the `reopen` cap), which leads to the pane the agent names.
  */
-export function ClosedChatScreen({ store, acts, agentName, conversationId, navigate = go, banner }: ClosedChatProps) {
+export function ClosedChatScreen({ store, acts, agentName, conversationId, entryId, navigate = go, banner }: ClosedChatProps) {
   const canAct = useCanAct();
   const end = useRef<HTMLDivElement>(null);
   const entries = store.entries.value;
-  useChatScroll(end, { chat: conversationId, entries, seenAtOpen: null, unreadAt: null, onSeen: () => {} });
   const loadOlder = useCallback(() => void store.loadOlder(), [store]);
+  const older = { phase: store.olderPhase.value, load: loadOlder };
+  const found = useFoundEntry(entries, entryId, older);
+  useChatScroll(end, { chat: conversationId, entries, seenAtOpen: null, unreadAt: found, onSeen: () => {} });
   const reopenKey = controlKey({ act: 'reopen', agent: agentName, conversationId });
   const opened = (reply: ActReply | null) => {
     const route = openedPane(agentName, reply);
@@ -57,6 +63,7 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
       <ChatHeader
         title={store.title.value ?? conversationId}
         backHref={hrefOf({ screen: 'agent', agent: agentName })}
+        actions={<SearchLink />}
         meta={
           <>
             {agentName}
@@ -69,7 +76,7 @@ export function ClosedChatScreen({ store, acts, agentName, conversationId, navig
         <div class="chat-body">
           {store.title.value === null && !store.failed.value && <p class="muted">{t('history.loading')}</p>}
           {store.failed.value && <p class="banner warn">{t('history.failed')}</p>}
-          <ChatLog key={conversationId} entries={entries} trimmed={store.trimmed.value} older={{ phase: store.olderPhase.value, load: loadOlder }} />
+          <ChatLog key={conversationId} entries={entries} trimmed={store.trimmed.value} older={older} found={found} />
           <p class="banner" role="note">
             {t('chat.closedReadOnly')}
           </p>

@@ -15,12 +15,13 @@ export interface ChatReading {
 /**
  * How the person reads an open chat: where they left off (the unread divider, and the chat opening
  * there), where they are now (the jump-to-latest button and its count, what counts as seen), and
- * their own answers shown back. `atCard`: the chat opens at a card (a link from the inbox), not at the divider.
+ * their own answers shown back. `atCard`: the chat opens at a card (a link from the inbox), not at
+ * the divider; `foundAt`: at a search's entry (an index into the entries), once it is there.
  */
-export function useChatReading(store: ChatStore, end: RefObject<HTMLElement | null>, chat: string, atCard: boolean): ChatReading {
+export function useChatReading(store: ChatStore, end: RefObject<HTMLElement | null>, chat: string, atCard: boolean, foundAt: number | null = null): ChatReading {
   const entries = store.entries.value;
   const divider = indexOfKey(entries, store.unread.value);
   const unreadAt = divider < 0 ? null : divider;
-  const scroll = useChatScroll(end, { chat, entries, seenAtOpen: store.seenAtOpen.value, unreadAt: atCard ? null : unreadAt, onSeen: store.markSeen });
+  const scroll = useChatScroll(end, { chat, entries, seenAtOpen: store.seenAtOpen.value, unreadAt: foundAt ?? (atCard ? null : unreadAt), onSeen: store.markSeen });
   return { scroll, unreadAt, given: store.given.value };
 }
