@@ -51,6 +51,8 @@ function parseConversation(raw: unknown): SearchConversation | null {
     hits: list(raw.hits, SEARCH_LIMITS.hitsPerConversation, parseHit),
     matched: count(raw.matched) ?? 0,
   };
+  const machine = str(raw.machine);
+  if (machine) found.machine = cleanField.label(machine).text;
   const at = time(raw.at);
   if (at) found.at = at;
   return found;

@@ -62,9 +62,9 @@ export function matchConversation(
   };
 }
 
-/** Newest first (a conversation without a time last), at most the reply's share. */
+/** Newest first (a conversation without a time last; at one time, open before closed, then by title), at most the reply's share. */
 export function newestFirst(found: SearchConversation[]): { conversations: SearchConversation[]; more: boolean } {
   const time = (c: SearchConversation) => (c.at ? Date.parse(c.at) || 0 : 0);
-  const sorted = [...found].sort((a, b) => time(b) - time(a));
+  const sorted = [...found].sort((a, b) => time(b) - time(a) || Number(b.place.open) - Number(a.place.open) || a.title.localeCompare(b.title));
   return { conversations: sorted.slice(0, SEARCH_LIMITS.conversations), more: sorted.length > SEARCH_LIMITS.conversations };
 }

@@ -4,7 +4,7 @@ import { contextLine, entryWords, findTerms, markdownWords, queryTerms, SEARCH_Q
 describe('search text', () => {
   it('reads markdown as the words it shows: no heading marks, emphasis, table rules, fences or link targets', () => {
     const words = markdownWords('# Deploy\n**The migration** failed in `db`.\n\n| file | n |\n|-|-:|\n| a.ts | 2 |\n\n```diff\n-old\n+new\n```\n[the log](https://x.example/log)');
-    expect(words.replace(/\s+/g, ' ').trim()).toBe('Deploy The migration failed in db . file n a.ts 2 -old +new the log');
+    expect(words.replace(/\s+/g, ' ').trim()).toBe('Deploy The migration failed in db. file n a.ts 2 -old +new the log');
   });
 
   it('finds an entry by a tool’s command and output, a link’s title, an answered line’s question and answer', () => {

@@ -16,7 +16,9 @@ const MARKS: [RegExp, string][] = [
   [/!?\[([^\]]*)\]\([^)]*\)/g, '$1'],
   [/^\s{0,3}(?:#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ''],
   [/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?)?\s*$/gm, ' '],
-  [/[|*_~`]+/g, ' '],
+  [/\|/g, ' '],
+  // Emphasis and code marks go without a trace (`users`: reads "users:"); `_` stays, for snake_case's sake.
+  [/[*~`]+/g, ''],
 ];
 
 export function markdownWords(text: string): string {

@@ -49,6 +49,9 @@ export function createSearchStore(client: BridgeClient, copies: KeptCopies, onli
       found = { query, ...(await searchKept(copies, query)), unreached: [], offline: true };
     }
     if (mine !== asked) return;
+    // Drawn in a task of its own, not in the one that read and cleaned the reply.
+    await new Promise((resolve) => setTimer(resolve, 0));
+    if (mine !== asked) return;
     result.value = found;
     busy.value = false;
   }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { memo } from 'preact/compat';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { hrefOf, type Route } from '../../routes';
 import type { LazyStore } from '../../stores/lazy-store';
@@ -17,6 +18,13 @@ import './search.css';
 export function SearchView({ store, q }: { store: LazyStore<SearchStore>; q: string }) {
   const search = useLoaded(store, true);
   const [text, setText] = useState(q);
+  const box = useRef<HTMLInputElement>(null);
+  // The screen exists to type into its box: it takes the focus in the next frame, after the screen
+  // has put it on its heading (screen-place.ts).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => box.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   useEffect(() => search?.search(text), [search, text]);
   const typed = (value: string) => {
     setText(value);
@@ -28,14 +36,13 @@ export function SearchView({ store, q }: { store: LazyStore<SearchStore>; q: str
     <main class="screen search">
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <input
+          ref={box}
           type="search"
           class="search-box"
           aria-label={t('search.label')}
           placeholder={t('search.label')}
           value={text}
           onInput={(e) => typed(e.currentTarget.value)}
-          // The screen exists to type into this box.
-          autoFocus
           enterKeyHint="search"
         />
       </form>
@@ -45,10 +52,14 @@ export function SearchView({ store, q }: { store: LazyStore<SearchStore>; q: str
   );
 }
 
+/** Conversations drawn in one frame: a full reply (50) drawn at once was one long task on a slow phone. */
+const DRAWN_PER_FRAME = 8;
+
 function Results({ result }: { result: SearchResult }) {
-  const groups = byAgent(result.conversations);
+  const drawn = useDrawnInSteps(result);
+  const groups = byAgent(result.conversations.slice(0, drawn));
   return (
-    <div class="search-results" aria-live="polite">
+    <div class="search-results">
       {result.offline && (
         <p class="banner" role="status">
           {t('search.offline')}
@@ -74,7 +85,8 @@ function Results({ result }: { result: SearchResult }) {
   );
 }
 
-function Found({ found }: { found: SearchConversation }) {
+/** One conversation found; drawn again only for another result (each frame of a long one adds more). */
+const Found = memo(function Found({ found }: { found: SearchConversation }) {
   const at = (entryId?: string): Route =>
     found.place.open
       ? { screen: 'chat', agent: found.agent, paneId: found.place.paneId, ...(entryId ? { entryId } : {}) }
@@ -84,7 +96,7 @@ function Found({ found }: { found: SearchConversation }) {
     <li class="search-conversation">
       <a class="search-title" href={hrefOf(at(found.hits[0]?.entryId))}>
         <Marked text={found.title} marks={found.titleMarks} />
-        {!found.place.open && <span class="pane-state">{t('conversations.closed')}</span>}
+        {!found.place.open && <span class="search-closed">{t('conversations.closed')}</span>}
       </a>
       {found.hits.length > 0 && (
         <ul class="search-hits">
@@ -96,7 +108,7 @@ function Found({ found }: { found: SearchConversation }) {
       {more > 0 && <p class="muted search-more">{t('search.moreHits', { count: more })}</p>}
     </li>
   );
-}
+});
 
 function Hit({ hit, href }: { hit: SearchHit; href: string }) {
   return (
@@ -121,6 +133,18 @@ function Marked({ text, marks }: { text: string; marks: readonly [number, number
   }
   parts.push(text.slice(from));
   return <span class="marked">{parts}</span>;
+}
+
+/** How many of a result's conversations are drawn: a frame's worth more at each frame, until all are. */
+function useDrawnInSteps(result: SearchResult): number {
+  const [drawn, setDrawn] = useState({ result, count: DRAWN_PER_FRAME });
+  const count = drawn.result === result ? drawn.count : DRAWN_PER_FRAME;
+  useEffect(() => {
+    if (count >= result.conversations.length) return;
+    const frame = requestAnimationFrame(() => setDrawn({ result, count: count + DRAWN_PER_FRAME }));
+    return () => cancelAnimationFrame(frame);
+  }, [result, count]);
+  return count;
 }
 
 /** Conversations grouped by their agent, the groups in the order of each one's newest. */
