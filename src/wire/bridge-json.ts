@@ -2,6 +2,7 @@
  * The bridge's JSON for the phone: the only types the app shares with the bridge.
  * Everything in here has already been parsed and cleaned by the bridge.
  */
+import type { PreviewBlock } from './markdown-words';
 import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, VersionRange, WriteTarget } from './types';
 
 export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
@@ -97,8 +98,10 @@ export interface InboxAsk {
  */
 export interface RowPreview {
   kind: ItemKind;
-  /** A text item's text; a tool's name; a link's title or address; a code block's first line. */
+  /** A text item's text (markdown as its words); a tool's name; a link's title or address; a code block's first line. */
   text: string;
+  /** A markdown item's blocks, named rather than shown (absent when it has none). */
+  blocks?: PreviewBlock[];
   /** When the item was written (the agent's clock). */
   at: string;
 }

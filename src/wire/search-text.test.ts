@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contextLine, entryWords, findTerms, markdownWords, queryTerms, SEARCH_QUERY } from './search-text';
+import { contextLine, entryWords, findTerms, queryTerms, SEARCH_QUERY } from './search-text';
+import { markdownWords } from './markdown-words';
 
 describe('search text', () => {
   it('reads markdown as the words it shows: no heading marks, emphasis, table rules, fences or link targets', () => {

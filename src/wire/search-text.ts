@@ -1,4 +1,5 @@
 import type { ChatEntry } from './bridge-json';
+import { markdownWords } from './markdown-words';
 import type { Item } from './types';
 
 /**
@@ -9,23 +10,6 @@ import type { Item } from './types';
 
 /** The most terms a query is read as, and the most characters of it. */
 export const SEARCH_QUERY = { terms: 8, chars: 200 } as const;
-
-/** Markdown's marks that are not words: headings, quotes, list bullets, emphasis, table rules, fences, link targets. */
-const MARKS: [RegExp, string][] = [
-  [/^```.*$/gm, ' '],
-  [/!?\[([^\]]*)\]\([^)]*\)/g, '$1'],
-  [/^\s{0,3}(?:#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ''],
-  [/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?)?\s*$/gm, ' '],
-  [/\|/g, ' '],
-  // Emphasis and code marks go without a trace (`users`: reads "users:"); `_` stays, for snake_case's sake.
-  [/[*~`]+/g, ''],
-];
-
-export function markdownWords(text: string): string {
-  let words = text;
-  for (const [mark, by] of MARKS) words = words.replace(mark, by);
-  return words;
-}
 
 function itemWords(item: Item): string {
   switch (item.kind) {

@@ -95,7 +95,9 @@ async function main(): Promise<void> {
       p95s.push(percentile(times, 95));
     }
     const [load1] = loadavg();
-    console.log(`search on the bridge (node ${process.versions.node}, ${cpus().length} cores, load ${load1!.toFixed(2)}): ${AGENTS} agents × ${ITEMS.toLocaleString('en')} items open, ${CLOSED} × ${CLOSED_ITEMS} closed each`);
+    console.log(
+      `search on the bridge (node ${process.versions.node}, ${cpus().length} cores, load ${load1!.toFixed(2)}): ${AGENTS} agents × ${ITEMS.toLocaleString('en')} items open, ${CLOSED} × ${CLOSED_ITEMS} closed each`,
+    );
     console.log(`first search (reads every agent's closed conversations): ${first.ms.toFixed(0)} ms, ${first.json.conversations.length} conversations (${closedFound} closed)`);
     console.log(`${typed.length} typed searches a run, p95 of each run: ${p95s.map((v) => v.toFixed(1)).join(', ')} ms; median ${median(p95s).toFixed(1)} ms (target ≤ 100)`);
   } finally {

@@ -24,6 +24,7 @@ import type {
   SendStatus,
 } from '../../wire/bridge-json';
 import { cleanField } from '../../wire/clean';
+import { PREVIEW_BLOCKS } from '../../wire/markdown-words';
 import { isValidId } from '../../wire/ids';
 import { BRIDGE_MEMORY, LIMITS } from '../../wire/limits';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
@@ -128,7 +129,9 @@ function parsePreview(raw: unknown): RowPreview | undefined {
   if (!isRecord(raw)) return undefined;
   const kind = word(raw.kind, ITEM_KINDS);
   const at = time(raw.at);
-  return kind && at ? { kind, text: cleanField.line(str(raw.text) ?? '').text, at } : undefined;
+  if (!kind || !at) return undefined;
+  const blocks = list(raw.blocks, PREVIEW_BLOCKS.length, (b) => oneOf(b, PREVIEW_BLOCKS) ?? null);
+  return { kind, text: cleanField.line(str(raw.text) ?? '').text, ...(blocks.length > 0 ? { blocks } : {}), at };
 }
 
 function parseRow(raw: unknown): ConversationRow | null {

@@ -19,6 +19,12 @@ describe("a conversation row's preview", () => {
     expect(rowPreview([item({ id: 'c', at, kind: 'code', text: '\n  npm test\nnpm run build', language: 'sh' })])).toEqual({ kind: 'code', text: 'npm test', at });
   });
 
+  it('shows a reply’s markdown as its words, and names its blocks instead of their raw marks', () => {
+    const text = 'You said: x\n\n| file | n |\n|-|-:|\n| a.ts | 2 |\n\n```diff\n-old\n+new\n```';
+    expect(rowPreview([item({ id: 'm', at, kind: 'markdown', text })])).toEqual({ kind: 'markdown', text: 'You said: x', blocks: ['table', 'diff'], at });
+    expect(rowPreview([item({ id: 'm', at, kind: 'markdown', text: '**Done.** See `log`.' })])).toEqual({ kind: 'markdown', text: 'Done. See log.', at });
+  });
+
   it('passes over the bridge’s own decision lines, and is absent with no item', () => {
     const decision: ChatEntry = { type: 'decision', id: 'd', decidedBy: 'program', title: 'Ship it?' };
     expect(rowPreview([item({ id: 'a', at, kind: 'notice', text: 'waiting' }), decision])).toEqual({ kind: 'notice', text: 'waiting', at });

@@ -1,5 +1,6 @@
 import { cleanText } from '../../wire/clean';
 import type { ChatEntry, RowPreview } from '../../wire/bridge-json';
+import { markdownGist } from '../../wire/markdown-words';
 import type { Item } from '../../wire/types';
 
 /** A row's preview is one line of at most this many bytes (the list shows one line anyway). */
@@ -25,14 +26,18 @@ function textOf(item: Item): string {
 
 /**
  * The newest item of a conversation, for its row in the list: its kind, so the phone words a
- * tool or a link itself, and one line of its already cleaned text. Decision lines are the
+ * tool or a link itself, and one line of its already cleaned text (a reply's markdown as its
+ * words, its blocks named for the phone to word). Decision lines are the
  * bridge's own words, not the conversation's: they are passed over.
  */
 export function rowPreview(entries: readonly ChatEntry[]): RowPreview | undefined {
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     const entry = entries[i]!;
     if (entry.type !== 'item') continue;
-    return { kind: entry.item.kind, text: oneLine(textOf(entry.item)), at: entry.item.at };
+    const { item } = entry;
+    if (item.kind !== 'markdown') return { kind: item.kind, text: oneLine(textOf(item)), at: item.at };
+    const gist = markdownGist(item.text);
+    return { kind: item.kind, text: oneLine(gist.words), ...(gist.blocks.length > 0 ? { blocks: gist.blocks } : {}), at: item.at };
   }
   return undefined;
 }

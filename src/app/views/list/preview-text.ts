@@ -14,8 +14,10 @@ export function previewText(preview: RowPreview): string {
       return t('preview.link', { text: preview.text });
     case 'code':
       return t('preview.code', { text: preview.text });
-    case 'reply':
     case 'markdown':
+      // A table, a code block or a diff is named, not shown as its raw marks.
+      return [preview.text, ...(preview.blocks ?? []).map((block) => t(`preview.block.${block}`))].filter(Boolean).join(' · ');
+    case 'reply':
     case 'notice':
       return preview.text;
   }
