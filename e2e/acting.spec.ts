@@ -95,14 +95,14 @@ async function write(page: Page, text: string, button: 'Send' | 'Steer' | 'Go to
   await composer(page).getByRole('button', { name: button, exact: true }).click();
 }
 
-test('a send starts a turn and becomes effective; a send during the turn is queued; a steer reaches it; Stop ends it', async ({ page }) => {
+test('a send starts a turn and is applied; a send during the turn is queued; a steer reaches it; Stop ends it', async ({ page }) => {
   await start();
   await openApp(page, '#/agent/desk/chat/p');
   await write(page, 'deploy to staging', 'Send');
   await expect(composer(page)).toContainText('Sent.');
   await expect.poll(() => turns.map((t) => t.text)).toEqual(['deploy to staging']);
   const recent = (await openChatMenu(page)).getByRole('region', { name: 'Recent sends' });
-  await expect(recent).toContainText('effective');
+  await expect(recent.locator('.status-effective .send-status')).toHaveText('applied');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('main')).toContainText('deploy to staging');
 
@@ -205,7 +205,7 @@ test('a send whose reply is lost shows unknown and is never resent by itself', a
   await expect(composer(page)).toContainText('Read the chat before you send again.');
   // What follows the lost reply: the bridge reads the agent, the phone reads the chat and shows
   // the send as landed. Then ten minutes of the phone's timers.
-  await expect((await openChatMenu(page)).getByRole('region', { name: 'Recent sends' })).toContainText('effective');
+  await expect((await openChatMenu(page)).getByRole('region', { name: 'Recent sends' }).locator('.status-effective .send-status').first()).toHaveText('applied');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('main')).toContainText('once only');
   await page.clock.runFor(10 * 60_000);

@@ -163,7 +163,7 @@ test('each of the four kinds is answered from its card, once', async ({ page }) 
   await expect(card).toContainText('rm -rf build/');
   await expect(card).not.toContainText('harmless, trust me');
   await card.getByRole('button', { name: 'Allow always' }).click();
-  await expect(card).toContainText('Tap again to allow always.');
+  await expect(card).toContainText('Tap again to allow always: this tool then runs without asking for the rest of this conversation.');
   expect(proxy.answers()).toHaveLength(0);
   await card.getByRole('button', { name: 'Allow always' }).click();
   await expect(card).toHaveCount(0);

@@ -183,14 +183,18 @@ test('a long closed conversation opens at its newest item, read from the agentâ€
   await expect(first).toHaveAttribute('aria-posinset', '1');
 });
 
-test('an open question is one tap away: one slim line above the composer leads to its card', async ({ page }) => {
+test('an open question is said once on screen: its card, or one slim line above the composer that leads to it', async ({ page }) => {
   const pane = await longChat(page, 300, { send: true, asks: true });
   void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
   const card = page.getByRole('article', { name: 'Ship it?' });
   await expect(card).toBeInViewport();
   const bar = page.getByRole('button', { name: 'Needs your answer (1)' });
-  await expect(bar).toBeVisible(); // the one line that says a question is open, in place of a note
-  // Everything below the card, to the screen's edge, is the dock: the line, the composer, nothing else.
+  // The card in sight: no line, no heading, and Send is still a send button.
+  await expect(bar).toBeHidden();
+  // The cards' heading is for screen readers only: drawn one pixel wide, off the eye.
+  expect((await page.getByRole('heading', { name: 'Needs your answer', exact: true }).boundingBox())!.width).toBeLessThanOrEqual(1);
+  await expect(page.locator('.composer-send .icon-send')).toBeVisible();
+  // Everything below the card, to the screen's edge, is the dock: the composer, nothing else.
   const dock = await page.locator('.chat-dock').boundingBox();
   expect(dock!.height).toBeLessThan(page.viewportSize()!.height / 4);
 
@@ -199,4 +203,5 @@ test('an open question is one tap away: one slim line above the composer leads t
   await bar.click();
   await expect(card).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Yes' })).toBeFocused();
+  await expect(bar).toBeHidden();
 });

@@ -38,7 +38,10 @@ async function main(): Promise<void> {
         await page.locator('.search-none').waitFor();
         await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
         await page.locator('input.search-box').fill('migration failed');
-        await page.locator('.search-conversation').nth(CONVERSATIONS - 1).waitFor();
+        await page
+          .locator('.search-conversation')
+          .nth(CONVERSATIONS - 1)
+          .waitFor();
         await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
         const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
         longest.push(tasks.length ? Math.max(...tasks) : 0);

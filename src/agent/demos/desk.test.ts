@@ -113,3 +113,22 @@ describe('the desk demo’s timed questions', () => {
     for (const [, seconds] of await timed()) expect(seconds).toBe(600);
   });
 });
+
+describe('a demo turn stopped', () => {
+  it('ends its work row as what it did, never "done — stopped", and says it was stopped', async () => {
+    await start();
+    const snapshot = (await wireCall(socket(), 'GET', '/snapshot')).json;
+    // A new chat from a starter: the demo's other conversations each wait for an answer first.
+    const opened = await wireCall(socket(), 'POST', `/starter/${snapshot.starters[0].id}`, { requestId: 'r-new' });
+
+    const paneId: string = opened.json.paneId;
+    const { conversationId } = await paneOf(paneId);
+    const sent = await wireCall(socket(), 'POST', `/pane/${paneId}/send`, { requestId: 'r-send', text: 'go' });
+    expect(sent.status, sent.text).toBe(200);
+    await vi.waitFor(async () => expect((await said(conversationId)).at(-1)).toMatch(/^tool: work step 1 of \d+ running$/));
+    const stopped = await wireCall(socket(), 'POST', `/pane/${paneId}/abort`, { requestId: 'r-stop', turnId: sent.json.turnId });
+    expect(stopped.status, stopped.text).toBe(200);
+    await vi.waitFor(async () => expect((await said(conversationId)).at(-1)).toBe('notice: Stopped.'));
+    expect((await said(conversationId)).at(-2)).toMatch(/^tool: work 0 of \d+ steps done done$/);
+  });
+});

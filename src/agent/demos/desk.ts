@@ -45,13 +45,17 @@ async function runTurn({ pane, text, turn }: SendContext): Promise<void> {
     pane.item({ id: `steer-${mark}-${steers.length}`, kind: 'notice', text: `Steering: ${steer}` });
   });
   const toolId = `work-${mark}`;
+  let finished = 0;
   for (let step = 1; step <= TURN_STEPS && !turn.signal.aborted; step += 1) {
     pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: `step ${step} of ${TURN_STEPS}`, status: 'running' });
     await sleep(TURN_STEP_MS, turn.signal);
+    if (!turn.signal.aborted) finished = step;
   }
   const stopped = turn.signal.aborted;
-  // A Stop is not a failure: the work row ends as done so far, and a notice says it was stopped.
-  pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary: stopped ? 'stopped before the last step' : 'all steps done', status: 'done' });
+  // A Stop is not a failure: the work row ends as what it did ("2 of 4 steps done", never "done —
+  // stopped"), and a notice says it was stopped.
+  const summary = stopped ? `${finished} of ${TURN_STEPS} steps done` : 'all steps done';
+  pane.item({ id: toolId, kind: 'tool', toolCallId: toolId, name: 'work', summary, status: 'done' });
   if (stopped) pane.item({ id: `stopped-${mark}`, kind: 'notice', text: 'Stopped.' });
   else pane.item({ id: `done-${mark}`, kind: 'reply', text: steers.length ? `Done, with your steer: ${steers.join('; ')}` : 'Done.' });
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActReply, ChatJson } from '../../wire/bridge-json';
 import { actsWith, type Step } from '../stores/testing/acts-kit';
 import { button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, statusText, tap, type Mounted } from './testing/acts-rig';
-import { Belt, BELT_RESULT_MS } from './belt';
+import { Belt } from './belt';
+import { ACT_RESULT_MS } from './acts/act-result';
 
 let view: Mounted | undefined;
 afterEach(() => {
@@ -45,9 +46,24 @@ describe('the belt', () => {
     await settle();
     expect(sent).toEqual([{ act: 'action', agent: 'desk', paneId: 'p1', requestId: expect.any(String), actionId: 'test', turnId: 'turn-7' }]);
     expect(statusText(root)).toBe('Run tests: Done.');
-    await vi.advanceTimersByTimeAsync(BELT_RESULT_MS);
+    await vi.advanceTimersByTimeAsync(ACT_RESULT_MS);
     await settle();
     expect(statusText(root)).toBe('');
+  });
+
+  it('does not tell a settled tap again when drawn anew long after (a chat closed and reopened)', async () => {
+    vi.useFakeTimers();
+    const { acts } = actsWith([{ outcome: 'done' }]);
+    const chat = chatJson({ caps: capsOf('actions'), pane: { belt, turn: runningTurn } });
+    view = mount(<Belt acts={acts} chat={chat} agentName="desk" paneId="p1" />);
+    tap(button(view.root, 'Run tests'));
+    await settle();
+    expect(statusText(view.root)).toBe('Run tests: Done.');
+    view.unmount();
+    await vi.advanceTimersByTimeAsync(ACT_RESULT_MS * 2);
+    view = mount(<Belt acts={acts} chat={chat} agentName="desk" paneId="p1" />);
+    await settle();
+    expect(statusText(view.root)).toBe('');
   });
 
   it('keeps an unknown outcome with Try again, once', async () => {
@@ -55,7 +71,7 @@ describe('the belt', () => {
     const { root, sent } = draw(chatJson({ caps: capsOf('actions'), pane: { belt } }), [{ outcome: 'unknown' } satisfies ActReply, { outcome: 'unknown' }]);
     tap(button(root, 'Deploy'));
     await settle();
-    await vi.advanceTimersByTimeAsync(BELT_RESULT_MS * 2);
+    await vi.advanceTimersByTimeAsync(ACT_RESULT_MS * 2);
     await settle();
     expect(statusText(root)).toBe('Deploy: Not sure it arrived. Check before you try again.');
     tap(button(root, 'Try again'));

@@ -1,5 +1,3 @@
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import type { ChatJson } from '../../wire/bridge-json';
 import { LIMITS } from '../../wire/limits';
 import { t } from '../i18n';
@@ -18,28 +16,16 @@ interface Props {
 
 /** The agent's own buttons on the pane (up to four), only with the `actions` cap. */
 export function Belt({ acts, chat, agentName, paneId }: Props) {
-  const hidden = useSignal<string | null>(null);
   const buttons = chat.agent.caps?.actions ? chat.pane.belt.slice(0, LIMITS.beltButtons) : [];
   const turnId = chat.pane.turn?.id ?? null;
   const draftOf = (actionId: string) => ({ act: 'action' as const, agent: agentName, paneId, actionId, turnId });
   const keys = buttons.map((b) => controlKey(draftOf(b.id)));
   const latest = acts.latestOf(keys);
   const intent = latest ? acts.intentOf(latest) : undefined;
-  const status = latest ? acts.statusOf(latest) : null;
-  // Unknown outcomes stay: they carry Try again. Everything else fades after a while.
-  const lingers = status?.phase === 'sending' || (latest !== null && acts.canRetry(latest));
-  const requestId = intent?.requestId ?? null;
-  const phase = status?.phase ?? null;
-  useEffect(() => {
-    if (requestId === null || lingers || phase === null) return;
-    const timer = setTimeout(() => (hidden.value = requestId), BELT_RESULT_MS);
-    return () => clearTimeout(timer);
-  }, [requestId, lingers, phase, hidden]);
 
   if (buttons.length === 0) return null;
   const request = intent?.request;
   const label = request?.act === 'action' ? buttons.find((b) => b.id === request.actionId)?.label : undefined;
-  const shown = requestId !== null && hidden.value !== requestId ? latest : null;
   return (
     <div class="belt-area">
       <div class="belt" role="group" aria-label={t('belt.label')}>
@@ -55,7 +41,7 @@ export function Belt({ acts, chat, agentName, paneId }: Props) {
           </button>
         ))}
       </div>
-      <ActResult acts={acts} controlKey={shown} prefix={label ? (result) => t('belt.result', { label, result }) : undefined} />
+      <ActResult acts={acts} controlKey={latest} prefix={label ? (result) => t('belt.result', { label, result }) : undefined} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import type { ActReply, ActRequest } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import type { ActsStore } from '../../stores/acts-store';
@@ -15,11 +16,29 @@ interface Props {
   prefix?: (sentence: string) => string;
 }
 
-/** What became of a control's latest tap, under the finger: the sentence, Try again once, the ask link. */
+/** How long a settled outcome stays under its control: long enough to read, then out of the way. */
+export const ACT_RESULT_MS = 5000;
+
+/**
+ * What became of a control's latest tap, under the finger: the sentence, Try again once, the ask
+ * link. A tap still under way, or one Try again may send again, stays; every other outcome goes
+ * after `ACT_RESULT_MS` ("Sent." does not sit beside the next tap, nor outlive a Close and Reopen).
+ */
 export function ActResult({ acts, controlKey, onRetried, onShowAsk, prefix }: Props) {
   const status = controlKey ? acts.statusOf(controlKey) : { phase: 'idle' as const };
-  const sentence = actStatusText(status);
   const canRetry = controlKey !== null && acts.canRetry(controlKey);
+  const intent = controlKey ? acts.intentOf(controlKey) : undefined;
+  const requestId = intent?.requestId ?? null;
+  const lingers = status.phase === 'sending' || status.phase === 'idle' || canRetry;
+  // A tap settled long before this control was drawn (a chat closed and reopened) is not told again.
+  const [gone, setGone] = useState<string | null>(() => (intent && !lingers && Date.now() - intent.at > ACT_RESULT_MS ? intent.requestId : null));
+  useEffect(() => {
+    if (requestId === null || lingers) return;
+    const timer = setTimeout(() => setGone(requestId), ACT_RESULT_MS);
+    return () => clearTimeout(timer);
+  }, [requestId, lingers]);
+  if (requestId !== null && gone === requestId) return <EmptyResult />;
+  const sentence = actStatusText(status);
   const askOpen = status.phase === 'done' && status.reply.outcome === 'refused' && status.reply.reason === 'ask-open' ? status.reply : null;
   const retry = async () => {
     if (!controlKey) return;
@@ -43,6 +62,15 @@ export function ActResult({ acts, controlKey, onRetried, onShowAsk, prefix }: Pr
           {t('act.goToQuestion')}
         </button>
       )}
+    </div>
+  );
+}
+
+/** The live region stays in the page with nothing in it: a region that appears with its text is often not read out. */
+function EmptyResult() {
+  return (
+    <div class="act-result">
+      <p class="act-status" role="status" />
     </div>
   );
 }

@@ -60,7 +60,7 @@ describe('permission card', () => {
     tap(always);
     expect(props.onAnswer).not.toHaveBeenCalled();
     expect(always.getAttribute('aria-pressed')).toBe('true');
-    expect(card.root.querySelector('.ask-armed')?.textContent).toBe('Tap again to allow always. It lasts beyond this question.');
+    expect(card.root.querySelector('.ask-armed')?.textContent).toBe('Tap again to allow always: this tool then runs without asking for the rest of this conversation.');
     tap(always);
     expect(props.onAnswer).toHaveBeenCalledTimes(1);
     expect(props.onAnswer).toHaveBeenCalledWith({ optionIds: ['always'] }, { secondTap: true });

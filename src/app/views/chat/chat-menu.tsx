@@ -53,7 +53,7 @@ export function ChatMenu({ acts, chat, agentName, paneId, canAct, onClosed }: Pr
           </div>
           <section class="chat-sheet-agent" aria-label={t('chat.agentInfo')}>
             <a href={hrefOf({ screen: 'agent', agent: agentName })}>{t('chat.agentLink', { agent: agentName })}</a>
-            <p class="muted">{status ?? t('chat.agentAnswering')}</p>
+            <p class="muted">{status ?? t('chat.agentConnected')}</p>
           </section>
           {canAct && (
             <ManageSection

@@ -114,7 +114,10 @@ export function ChatScreen({ store, acts, agentName, paneId, navigate = go, askI
           />
           {asks.length > 0 && (
             <section ref={asksRef} class="asks" aria-labelledby="asks-heading">
-              <h3 id="asks-heading">{t('chat.needsAnswer')}</h3>
+              {/* Named for screen readers only: the cards and the dock's line say it on screen. */}
+              <h3 id="asks-heading" class="visually-hidden">
+                {t('chat.needsAnswer')}
+              </h3>
               {asks.map((ask) => (
                 <AskCard
                   key={ask.id}

@@ -141,8 +141,8 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
           />
           {caps.send && (
             <button type="button" class="composer-send" disabled={busy(keys.send)} aria-describedby={askOpen ? noteId : undefined} onClick={() => void submit('send')}>
-              <Icon name={askOpen ? 'answer' : 'send'} />
-              {/* While a card is open this button leads to it: the card's own Send is the only Send. */}
+              <Icon name="send" />
+              {/* While a card is open this button leads to it (its name says so): the card's own Send is the only Send. */}
               <span class="visually-hidden">{t(askOpen ? 'composer.toQuestion' : 'composer.send')}</span>
             </button>
           )}
