@@ -157,4 +157,13 @@ describe('collie durable check (the real CLI)', () => {
       `FAIL socket: private folder 0700 and socket 0600, no symlink on the way: socket-not-private: the socket's folder ${folder} has mode 0755, not 0700\n`,
     );
   });
+
+  it('given a folder, says it is a folder, not a socket (not "connection refused")', async () => {
+    const folder = join(dir.path, 'a-folder');
+    await mkdir(folder, { mode: 0o700 });
+    const { code, stdout } = await runCli(['durable', 'check', folder]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${folder} is a folder, not a socket`);
+    expect(stdout).not.toContain('connection refused');
+  });
 });

@@ -74,7 +74,7 @@ describe('collie crew', () => {
     expect(JSON.parse(memberList.stdout)).toMatchObject({ role: 'member', lead: { origin: origin(lead), label: 'build-box' } });
     for (const text of [leadList.stdout, memberList.stdout]) expect(text).not.toContain(code);
 
-    expect((await runCli(['doctor'], leadEnv)).stdout).toMatch(/^(ok {3}|FAIL )crew: the lead of build-box /m);
+    expect((await runCli(['doctor'], leadEnv)).stdout).toMatch(/^(ok {3}|FAIL )crew: this bridge leads a crew where build-box is /m);
     expect((await runCli(['doctor'], memberEnv)).stdout).toContain(`ok   crew: a member of the crew of ${origin(lead)}, as build-box; `);
 
     expect(await runCli(['crew', 'remove', 'build-box'], leadEnv)).toEqual({ code: 0, stdout: 'removed build-box: its agents left the phone\n', stderr: '' });

@@ -38,11 +38,12 @@ export async function crewCheck(stateDir: string, running: boolean): Promise<Che
     return { ok: true, text: `a member of the crew of ${lead.origin}, as ${lead.label}; ${asked}` };
   }
   if (crew.members.length === 0) return { ok: true, text: 'in no crew (collie crew invite, on the machine whose phone sees the others)' };
-  if (listing?.role !== 'lead') return { ok: true, text: `the lead of ${crew.members.map((m) => m.label).join(', ')}; the bridge is not running` };
+  if (listing?.role !== 'lead') return { ok: true, text: `this bridge leads ${crew.members.map((m) => m.label).join(', ')}; it is not running` };
   const down = listing.members.filter((m) => m.state === 'not-answering' || m.state === 'refused');
-  const states = listing.members.map((m) => `${m.label} ${m.state === 'not-answering' ? 'not answering' : m.state}`).join(', ');
-  if (down.length > 0) return { ok: false, text: `the lead of ${states}: start the bridge on ${down.map((m) => `${m.label} (${m.origin})`).join(', ')}, or collie crew remove it` };
-  return { ok: true, text: `the lead of ${states}` };
+  const states = listing.members.map((m) => `${m.label} ${m.state === 'not-answering' ? 'is not answering' : `is ${m.state}`}`).join(', ');
+  if (down.length > 0)
+    return { ok: false, text: `this bridge leads a crew where ${states}: start the bridge on ${down.map((m) => `${m.label} (${m.origin})`).join(', ')}, or collie crew remove it` };
+  return { ok: true, text: `this bridge leads a crew where ${states}` };
 }
 
 async function liveListing(stateDir: string): Promise<CrewListing | null> {

@@ -97,11 +97,11 @@ function tokenCheck(token: string): CheckResult {
 function programLines(bridge: FoundBridge, sources: AgentSource[]): CheckResult[] {
   if (!bridge.running) return [{ ok: false, text: 'the bridge is not running (collie start)' }];
   const lines: CheckResult[] = bridge.status.agents.map(({ name, counters }) => {
-    const results =
-      Object.entries(counters.results)
-        .map(([outcome, n]) => `${outcome} ${n}`)
-        .join(', ') || 'none';
-    return { ok: true, text: `${name}: ${counters.reads} reads, results: ${results}` };
+    const results = Object.entries(counters.results)
+      .map(([outcome, n]) => `${outcome} ${n}`)
+      .join(', ');
+    const acts = results ? `what phones sent it: ${results}` : 'no phone has sent it anything yet';
+    return { ok: true, text: `${name}: read ${counters.reads} times since the bridge started; ${acts}` };
   });
   const loaded = new Set(bridge.status.agents.map((a) => a.name));
   for (const { name } of sources) {

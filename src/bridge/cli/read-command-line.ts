@@ -1,4 +1,4 @@
-import { DURABLE_VERBS_HELP, fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, verbHelp, type VerbName } from './usage';
+import { DURABLE_USAGE, DURABLE_VERBS_HELP, fullHelp, isVerb, packageVersion, SHORT_USAGE, shownWord, verbHelp, type VerbName } from './usage';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 const VERSION_FLAGS = new Set(['--version', '-V']);
@@ -51,6 +51,8 @@ function help(verb: string | undefined, io: WordsIo): number {
 }
 
 function unknown(verb: string, io: WordsIo): number {
-  io.err(`unknown command: ${shownWord(verb)}\n${SHORT_USAGE}`);
+  // `collie list` and the like: the durable agents' verbs live under `durable`.
+  const durable = Object.hasOwn(DURABLE_USAGE, verb) ? `did you mean: collie durable ${verb}\n` : '';
+  io.err(`unknown command: ${shownWord(verb)}\n${durable}${SHORT_USAGE}`);
   return 2;
 }

@@ -17,6 +17,12 @@ describe('collie usage, help and version', () => {
     expect(run.stderr).toContain('collie help <command>');
   });
 
+  it('points a durable verb typed on its own to `collie durable`', async () => {
+    const run = await runCli(['list'], env);
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr).slice(0, 2)).toEqual(['unknown command: list', 'did you mean: collie durable list']);
+  });
+
   it('prints the version from package.json', async () => {
     const { version } = JSON.parse(await readFile(PACKAGE, 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) expect(await runCli([flag], env)).toEqual({ code: 0, stdout: `collie ${version}\n`, stderr: '' });

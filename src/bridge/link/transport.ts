@@ -1,4 +1,5 @@
 import { request as httpRequest, type Agent as HttpAgent, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { statSync } from 'node:fs';
 import { AddressRefused } from './address-refused';
 
 /** Why an exchange with an agent failed; the poller and the intents map these to states. */
@@ -137,8 +138,23 @@ export function callSocket(socketPath: string, call: WireCall, agent: HttpAgent 
       // A refusal the connection's own check made (the privacy walk) is passed on as it is.
       if (err instanceof TransportError || err instanceof AddressRefused) return err;
       if (err.code === 'ENOENT') return new TransportError('no-socket', `no socket at ${socketPath}`, { cause: err });
-      if (err.code === 'ECONNREFUSED') return new TransportError('connection-refused', 'connection refused', { cause: err });
+      if (err.code === 'ECONNREFUSED') {
+        // Linux refuses a connect to a folder or a plain file as it refuses a socket nobody listens on: say which.
+        const other = notASocket(socketPath);
+        if (other) return new TransportError('no-socket', `${socketPath} is a ${other}, not a socket`, { cause: err });
+        return new TransportError('connection-refused', 'connection refused', { cause: err });
+      }
       return new TransportError('connection-lost', 'the connection was lost', { cause: err });
     },
   );
+}
+
+/** What is at `path` when it is there and not a socket: a folder, or a file. */
+function notASocket(path: string): 'folder' | 'file' | null {
+  try {
+    const found = statSync(path);
+    return found.isSocket() ? null : found.isDirectory() ? 'folder' : 'file';
+  } catch {
+    return null;
+  }
 }
