@@ -22,8 +22,10 @@ export const runtimeName = (runtime: Runtime = thisRuntime()) => (runtime.bun ? 
 
 export type CallerPlan = { check: 'on' } | { check: 'off'; line: string };
 
-export const NODE_LINE =
-  '[agent] Node cannot tell who connects to this socket, so any process of your user can answer its questions (run the agent under Bun on Linux for the caller check).';
+/** Why a kit agent under Node has no caller check: its start line, and `collie doctor`'s line for the bridge's demo. */
+export const NODE_CALLER_WORDS =
+  'Node cannot tell who connects to this socket, so any process of your user can answer its questions (run the agent under Bun on Linux for the caller check)';
+export const NODE_LINE = `[agent] ${NODE_CALLER_WORDS}.`;
 export const OFF_LINE = '[agent] The caller check is off (callerCheck: "off"): any process of your user, this agent and its tools included, can answer its questions.';
 
 export class CallerCheckUnavailable extends Error {

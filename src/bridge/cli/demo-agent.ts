@@ -1,3 +1,4 @@
+import { NODE_LINE } from '../../agent/caller/caller-check';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { INSTALL } from '../config/install-paths';
@@ -30,7 +31,15 @@ export async function startDemoAgent(stateDir: string, demo: string, log: (line:
     env: { ...process.env, COLLIE_DURABLE_SOCKET: socket },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString('utf8').trimEnd()));
+  // Its Node start line (no caller check) is said once, by collie doctor, not at every start.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = chunk
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .filter((line) => line !== NODE_LINE);
+    if (lines.length > 0) log(lines.join('\n'));
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const listening = waitForListening(child, demo).then(() => {
     child.stdout?.on('data', (chunk: Buffer) => log(`[demo ${demo}] ${chunk.toString('utf8').trimEnd()}`));

@@ -9,6 +9,7 @@ import { sourcesPath } from '../config/sources-file';
 import { checkToken } from '../config/source-rules';
 import type { UrlTls } from '../link/transport-url';
 import { ptraceCheck } from './doctor-ptrace';
+import { NODE_CALLER_WORDS } from '../../agent/caller/caller-check';
 
 export interface DoctorOptions {
   configDir: string;
@@ -103,6 +104,8 @@ function programLines(bridge: FoundBridge, sources: AgentSource[]): CheckResult[
     const acts = results ? `what phones sent it: ${results}` : 'no phone has sent it anything yet';
     return { ok: true, text: `${name}: read ${counters.reads} times since the bridge started; ${acts}` };
   });
+  // Said here once, not at each start of the demo (demo-agent.ts): a kit agent under Node cannot tell who connects.
+  for (const { name, runtime } of bridge.status.agents) if (runtime?.startsWith('node ')) lines.push({ ok: true, text: `${name} runs under ${runtime}: ${NODE_CALLER_WORDS}` });
   const loaded = new Set(bridge.status.agents.map((a) => a.name));
   for (const { name } of sources) {
     if (!loaded.has(name)) lines.push({ ok: false, text: `${name}: not loaded by the running bridge: run collie restart` });

@@ -6,6 +6,8 @@ export interface AgentStatusJson {
   name: string;
   status: AgentStatus;
   reason?: string;
+  /** What the agent says it runs on (`node 20.20.2`, `bun 1.4.4`), as its hello gave it. */
+  runtime?: string;
   counters: { reads: number; results: Record<string, number> };
 }
 
@@ -32,6 +34,7 @@ export function statusJson(agents: Map<string, AgentHandle>, durable: boolean, s
         counters: { reads: store.counters.reads, results: { ...store.counters.results } },
       };
       if (row.reason !== undefined) agent.reason = row.reason;
+      if (row.runtime !== undefined) agent.runtime = row.runtime;
       return agent;
     }),
   };
