@@ -6,6 +6,7 @@ import { chunkMap } from './src/app/build/chunk-map';
 import { firstAsks } from './src/app/build/first-asks';
 import { CHUNK_GROUPS } from './src/app/build/chunk-groups';
 import { firstWords } from './src/app/build/first-words';
+import { quietWorkerBuild } from './src/app/build/quiet-worker-build';
 
 export default defineConfig({
   plugins: [
@@ -17,7 +18,12 @@ export default defineConfig({
       filename: 'service-worker.ts',
       injectRegister: false, // the app registers it through workbox-window (src/app/pwa)
       manifest: false, // public/manifest.webmanifest is the manifest
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The worker's own build says only warnings (its info lines stood between `npm start` and its link),
+        // and takes as one file by Rolldown's word what vite-plugin-pwa asks by the deprecated inlineDynamicImports.
+        buildPlugins: { vite: [quietWorkerBuild()] },
+      },
     }),
     // Which source went into which chunk: `npm run size` checks a chat's first code from it (src/app/bench/chat-code.ts).
     chunkMap(),

@@ -91,6 +91,9 @@ async function afterChange(restart: boolean, io: CliIo): Promise<number> {
   return 0;
 }
 
+/** How `list` shows an agent the bridge started itself rather than read from sources.json. */
+const DEMO_SHOWN = '(started by the bridge: collie start --demo)';
+
 async function list(args: string[], io: CliIo): Promise<number> {
   parseListArgs(args);
   if (io.env.COLLIE_PROGRAMS === 'off') {
@@ -105,12 +108,14 @@ async function list(args: string[], io: CliIo): Promise<number> {
     shown: describeAddress(entry),
   }));
   if (envAgent) rows.unshift(environmentEntry(envAgent));
+  const bridge = await askBridge(paths.stateDir);
+  const states = new Map(bridge.running ? bridge.status.agents.map((a) => [a.name, a]) : []);
+  // What the bridge runs of its own (the demo of collie start --demo) is listed too: the phone shows it.
+  for (const name of states.keys()) if (!rows.some((row) => row.name === name)) rows.push({ name, shown: DEMO_SHOWN });
   if (rows.length === 0) {
     io.out(`no durable agents attached (${file.path})\n`);
     return 0;
   }
-  const bridge = await askBridge(paths.stateDir);
-  const states = new Map(bridge.running ? bridge.status.agents.map((a) => [a.name, a]) : []);
   const lines = listLines(rows.map((row) => ({ ...row, state: describeState(states.get(row.name), bridge) })));
   io.out(`${lines.join('\n')}\n`);
   return 0;

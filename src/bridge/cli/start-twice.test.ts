@@ -53,6 +53,8 @@ describe('collie start when another start holds the state folder or the port', (
     expect(bridge.output()).not.toContain('FATAL');
     // The demo agent's Node line (no caller check) is collie doctor's to say, not every start's.
     expect(bridge.output()).not.toContain('Node cannot tell');
+    // The phone shows the demo agent, and so does the list.
+    expect((await runCli(['durable', 'list'], env)).stdout).toBe('desk  (started by the bridge: collie start --demo)  ok\n');
   });
 
   it('a taken port stops the start before the demo agent starts', async () => {
