@@ -116,6 +116,8 @@ export interface ConversationRow {
   place: string;
   state: PaneState;
   needsYou: number;
+  /** Its oldest open question, as the inbox words it (`InboxAsk`'s kind and title): the list shows it in place of the preview. */
+  question?: Pick<InboxAsk, 'kind' | 'title'>;
   /** The newest item the bridge holds of it; none before its first item. */
   preview?: RowPreview;
   /**

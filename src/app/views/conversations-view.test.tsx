@@ -75,15 +75,17 @@ describe("an agent's conversations", () => {
       state: 'waiting',
       needsYou: 2,
       activeAt: today(14, 0),
-      preview: { kind: 'reply', text: 'Which region?', at: today(13, 58) },
+      question: { kind: 'permission', title: 'bash' },
+      preview: { kind: 'reply', text: 'Looking at the build.', at: today(13, 58) },
     };
     view = mount(<ConversationsView store={store(capsOf('send'), { open: rows, needsYou: [waiting] })} acts={actsWith([]).acts} agentName="desk" />);
     const row = (pane: string) => view!.root.querySelector(`[data-pane="${pane}"]`)!;
     const text = (pane: string, part: string) => row(pane).querySelector(part)?.textContent?.replace(/\s/gu, ' ');
     expect([text('p1', '.row-preview'), text('p1', '.row-time'), text('p1', '.row-state')]).toEqual(['Tool: Bash', '3:25 PM', 'working']);
     expect([text('p2', '.row-preview'), text('p2', '.row-time')]).toEqual(['You: ship it', '3:30 PM']);
+    // A row that waits shows what it waits for, as the dashboard's inbox words it, not its newest item.
     expect([text('p3', '.row-preview'), text('p3', '.row-time'), text('p3', '.row-state'), text('p3', '.row-waiting')]).toEqual([
-      'Which region?',
+      'bash wants to run',
       '2:00 PM',
       'waiting',
       '2 to answer',

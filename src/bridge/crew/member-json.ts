@@ -149,6 +149,8 @@ function parseRow(raw: unknown): ConversationRow | null {
     needsYou,
   };
   if (isValidId(raw.conversationId)) row.conversationId = raw.conversationId;
+  const question = isRecord(raw.question) ? { kind: word(raw.question.kind, ASK_KINDS), title: cleanField.title(str(raw.question.title) ?? '').text } : null;
+  if (question?.kind) row.question = { kind: question.kind, title: question.title };
   const preview = parsePreview(raw.preview);
   if (preview) row.preview = preview;
   const activeAt = time(raw.activeAt);

@@ -146,4 +146,18 @@ describe("a conversation row's preview", () => {
     expect((await row('desk-a')).preview!.at).toBe('2025-03-01T10:00:00.000Z'); // the preview is still the item
     expect((await row('desk-b')).activeAt).toBe(seen); // first seen once, not every read
   });
+
+  it('names its oldest open question as the inbox does: a permission by its tool, never the model’s title', async () => {
+    const pane = paneOf(agents[0]!);
+    void pane
+      .ask({ kind: 'permission', toolCallId: 'p', title: MODEL_TEXT, tool: { name: 'bash', input: { command: 'ls' } }, options: [{ id: 'y', label: 'Allow', effect: 'allow' }] })
+      .catch(() => {});
+    void pane.ask({ kind: 'text', toolCallId: 'q', title: 'Name it?' }).catch(() => {});
+    paneOf(agents[1]!);
+    for (const agent of agents) agent.ready();
+    await start();
+    const rows = async (name: string) => (await get<AgentJson>(`/api/agents/${name}`)).conversations;
+    expect((await rows('desk-a'))[0]!.question).toEqual({ kind: 'permission', title: 'bash' });
+    expect((await rows('desk-b'))[0]!.question).toBeUndefined();
+  });
 });

@@ -4,6 +4,7 @@ import { panesOf } from '../../wire/parse-snapshot';
 import type { AgentJson, AgentRow, AgentStatus, ChatJson, AnsweredBy } from '../../wire/bridge-json';
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
+import { titleOf } from './inbox';
 import { fairShare, PaneLog } from './pane-log';
 import { lastActivity } from './row-activity';
 import { rowPreview } from './row-preview';
@@ -155,6 +156,8 @@ export class AgentStore {
           needsYou: pane.asks.length,
         };
         if (pane.conversationId) row.conversationId = pane.conversationId;
+        const asked = pane.asks[0];
+        if (asked) row.question = { kind: asked.kind, title: titleOf(asked) };
         const log = this.panes.get(pane.id);
         const preview = rowPreview(log?.entries ?? []);
         if (preview) row.preview = preview;

@@ -202,7 +202,7 @@ describe('the composer', () => {
     expect(rows.map((r) => [r.querySelector('.send-kind')?.textContent, r.querySelector('.send-status')?.textContent])).toEqual([
       ['Send', 'refused'],
       ['Steer', 'queued'],
-      ['Send', 'effective'],
+      ['Send', 'applied'],
     ]);
     expect(rows[0]!.textContent).toContain('Refused: another request to this conversation is still running.');
   });

@@ -3,6 +3,7 @@ import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
 import { closedWhen, lastActive } from '../../stores/row-activity';
 import { previewText } from './preview-text';
+import { inboxHeadline } from '../inbox/inbox-headline';
 import { RowTime } from './row-time';
 import { listTime } from './time-words';
 import './list.css';
@@ -34,6 +35,9 @@ export function OpenRow({ agent, row, now, draft = null }: { agent: string; row:
           <span class="row-preview row-draft">
             <span class="draft-mark">{t('list.draft')}</span> {draft.slice(0, DRAFT_SHOWN_CHARS)}
           </span>
+        ) : row.question ? (
+          // What it waits for, as the dashboard's inbox says it, rather than its newest item.
+          <span class="row-preview row-question">{inboxHeadline(row.question)}</span>
         ) : (
           preview && <span class={`row-preview kind-${preview.kind}`}>{previewText(preview)}</span>
         )}
