@@ -56,7 +56,7 @@ async function expectClockTime(page: Page, time: ReturnType<Page['locator']>) {
   expect((await time.textContent())?.replace(/\s/gu, ' ')).toBe(await clockOf(page, iso));
 }
 
-test('each row shows its newest item, when it last moved, its state and what waits; a closed row when it closed', async ({ page }) => {
+test('each row shows its newest item (or the question it waits on), when it last moved, its state and what waits; a closed row when it closed', async ({ page }) => {
   const { url, notes } = await deskAndBridge(page);
   await page.goto(`${url}#/agent/desk`);
 
@@ -69,7 +69,7 @@ test('each row shows its newest item, when it last moved, its state and what wai
   await expect(row(page, 'notes').locator('.row-state')).toHaveText('idle');
 
   const waiting = page.getByRole('region', { name: 'Needs you' });
-  await expect(waiting.locator('[data-pane="review"] .row-preview')).toHaveText('Two findings.');
+  await expect(waiting.locator('[data-pane="review"] .row-preview')).toHaveText('Merge it?'); // what it waits for, not its newest item
   await expect(waiting.locator('[data-pane="review"] .row-time')).toHaveCount(1); // the ask's time: it waits since then
   await expect(waiting.locator('[data-pane="review"] .row-state')).toHaveText('waiting');
   await expect(waiting.locator('[data-pane="review"] .row-waiting')).toHaveText('1 to answer');

@@ -14,7 +14,7 @@ export function quietWorkerBuild(): Plugin {
       const output = config.build?.rollupOptions?.output;
       if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
         const { inlineDynamicImports, ...rest } = output as typeof output & { inlineDynamicImports?: boolean };
-        config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports } as typeof output;
+        config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports };
       }
     },
   };
