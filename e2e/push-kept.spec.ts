@@ -30,6 +30,18 @@ const decide = async (id: string) => {
   await rig.bridge().agents.get('desk')!.poller.poll();
 };
 
+/** The bridge started, the phone paired with notifications turned on in Settings, as a person turns them on. */
+async function notifyingPhone(page: Page, context: BrowserContext) {
+  await rig.start();
+  const sub = rig.service.subscribe();
+  await standInPushManager(page, sub.json);
+  const phone = await rig.phone(page, context, 'control', sub);
+  await page.goto(`${phone.url}#/settings`);
+  await page.getByRole('switch', { name: 'Notify me about questions' }).click();
+  await expect(page.getByRole('switch', { name: 'Answer from notifications' })).toBeChecked();
+  return phone;
+}
+
 const SCREENS = [
   ['the dashboard', '#/'],
   ['the agent’s conversations', '#/agent/desk'],
@@ -41,13 +53,7 @@ const shownBodies = async (worker: Worker) => (await shownNotifications(worker))
 
 for (const [screen, hash] of SCREENS) {
   test(`the app open on ${screen}: open questions keep their notifications, a closed one’s goes`, async ({ page, context }) => {
-    await rig.start();
-    const sub = rig.service.subscribe();
-    await standInPushManager(page, sub.json);
-    const { url, origin, worker } = await rig.phone(page, context, 'control', sub);
-    await page.goto(`${url}#/settings`);
-    await page.getByRole('switch', { name: 'Notify me about questions' }).click();
-    await expect(page.getByRole('switch', { name: 'Answer from notifications' })).toBeChecked();
+    const { url, origin, worker } = await notifyingPhone(page, context);
     // The person comes by the dashboard, as the app opens, and goes on to the screen.
     await page.goto(url);
     await expect(page.getByRole('heading', { name: 'Durable agents' })).toBeVisible();
@@ -72,13 +78,7 @@ for (const [screen, hash] of SCREENS) {
 }
 
 test('an agent restarted: the question it raises again keeps its notification through the next push', async ({ page, context }) => {
-  await rig.start();
-  const sub = rig.service.subscribe();
-  await standInPushManager(page, sub.json);
-  const { url, origin, worker } = await rig.phone(page, context, 'control', sub);
-  await page.goto(`${url}#/settings`);
-  await page.getByRole('switch', { name: 'Notify me about questions' }).click();
-  await expect(page.getByRole('switch', { name: 'Answer from notifications' })).toBeChecked();
+  const { origin, worker } = await notifyingPhone(page, context);
 
   await rig.pushAsk(context, page, origin, question('one'));
   await expect.poll(() => shownBodies(worker)).toEqual(['Ship one?']);

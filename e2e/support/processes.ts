@@ -58,7 +58,13 @@ export async function scratch(): Promise<{ root: string; configDir: string; stat
   const socketDir = join(root, 'run');
   await mkdir(configDir, { mode: 0o700 });
   await mkdir(socketDir, { mode: 0o700 });
-  return { root, configDir, stateDir, socketDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    root,
+    configDir,
+    stateDir,
+    socketDir, // A real agent's last child (Qwen's session writer) may still be writing as it exits: rm tries again.
+    cleanup: () => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
+  };
 }
 
 export function startAgent(demo: string, socket: string): Proc {
