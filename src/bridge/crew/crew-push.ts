@@ -1,6 +1,6 @@
 import type { ChatJson, InboxAsk } from '../../wire/bridge-json';
 import { pushAnswerOf, type PushAnswer } from '../../wire/push-answer';
-import { titleOf } from '../poll/inbox';
+import { askTitle } from '../poll/ask-title';
 import type { AgentAsks, PushSource } from '../push/push-source';
 import { crewName, type CrewSource, type CrewViews } from './crew-views';
 
@@ -78,6 +78,6 @@ async function buttonsOf(views: CrewViewsRead, chats: Map<string, Promise<ChatJs
   }
   const ask = (await chat)?.asks.find((a) => a.id === row.askId);
   // Revised between the two reads: its buttons would answer a question the notification does not show.
-  if (!ask || titleOf(ask) !== row.title) return null;
+  if (!ask || askTitle(ask) !== row.title) return null;
   return pushAnswerOf(ask);
 }

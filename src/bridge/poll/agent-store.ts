@@ -4,7 +4,7 @@ import { panesOf } from '../../wire/parse-snapshot';
 import type { AgentJson, AgentRow, AgentStatus, ChatJson, AnsweredBy } from '../../wire/bridge-json';
 import type { Hello, Snapshot } from '../../wire/types';
 import { toPhoneAsk } from './ask-hash';
-import { titleOf } from './inbox';
+import { askTitle } from './ask-title';
 import { fairShare, PaneLog } from './pane-log';
 import { lastActivity } from './row-activity';
 import { rowPreview } from './row-preview';
@@ -157,7 +157,7 @@ export class AgentStore {
         };
         if (pane.conversationId) row.conversationId = pane.conversationId;
         const asked = pane.asks[0];
-        if (asked) row.question = { kind: asked.kind, title: titleOf(asked) };
+        if (asked) row.question = { kind: asked.kind, title: askTitle(asked) };
         const log = this.panes.get(pane.id);
         const preview = rowPreview(log?.entries ?? []);
         if (preview) row.preview = preview;

@@ -1,13 +1,9 @@
 import type { InboxAsk } from '../../wire/bridge-json';
 import { panesOf } from '../../wire/parse-snapshot';
 import { toolSummary } from '../../wire/tool-summary';
-import type { Ask } from '../../wire/types';
 import type { AgentStore } from './agent-store';
+import { askTitle } from './ask-title';
 
-/** What the inbox may say of an ask: for a permission ask, the tool's name only, as its card does. */
-export function titleOf(ask: Ask): string {
-  return ask.kind === 'permission' ? (ask.tool?.name ?? '') : ask.title;
-}
 
 /** When an ask was raised, in ms; an ask with no (readable) time sorts after those with one. */
 function raisedAt(ask: InboxAsk): number {
@@ -26,7 +22,7 @@ export function inboxOf(stores: readonly AgentStore[]): InboxAsk[] {
     if (store.status !== 'ok' || !store.snapshot) continue;
     for (const { pane } of panesOf(store.snapshot)) {
       for (const ask of pane.asks) {
-        const row: InboxAsk = { agent: store.name, paneId: pane.id, askId: ask.id, kind: ask.kind, title: titleOf(ask), conversation: pane.title };
+        const row: InboxAsk = { agent: store.name, paneId: pane.id, askId: ask.id, kind: ask.kind, title: askTitle(ask), conversation: pane.title };
         const about = ask.kind === 'permission' && ask.tool ? toolSummary(ask.tool.input) : null;
         if (about) Object.assign(row, { about: about.text }, about.whole ? {} : { aboutCut: true });
         if (ask.createdAt) row.createdAt = ask.createdAt;
