@@ -4,7 +4,6 @@ import { toolSummary } from '../../wire/tool-summary';
 import type { AgentStore } from './agent-store';
 import { askTitle } from './ask-title';
 
-
 /** When an ask was raised, in ms; an ask with no (readable) time sorts after those with one. */
 function raisedAt(ask: InboxAsk): number {
   const at = ask.createdAt === undefined ? NaN : Date.parse(ask.createdAt);
