@@ -1,6 +1,6 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { t } from '../../i18n';
+import { listWords, t } from '../../i18n';
 import { hrefOf, type Route } from '../../routes';
 import type { LazyStore } from '../../stores/lazy-store';
 import type { SearchResult, SearchStore } from '../../stores/search-store';
@@ -65,7 +65,7 @@ function Results({ result }: { result: SearchResult }) {
           {t('search.offline')}
         </p>
       )}
-      {result.unreached.length > 0 && <p class="muted">{t('search.unreached', { names: result.unreached.join(', ') })}</p>}
+      {result.unreached.length > 0 && <p class="muted">{t('search.unreached', { names: listWords(result.unreached) })}</p>}
       {groups.length === 0 && <p class="search-none">{t('search.none', { query: result.query })}</p>}
       {groups.map(([agent, conversations]) => (
         <section key={agent} class="search-group" aria-label={agent}>
