@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeClient } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { KeptCopies } from '../storage';
 import type { SearchJson } from '../../wire/search-json';
 import { createSearchStore, SEARCH_PAUSE_MS } from './search-store';
@@ -63,8 +63,14 @@ describe('the search store', () => {
         const store = createSearchStore({ search } as unknown as BridgeClient, copies, () => online);
         store.search('migration');
         await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS + 10);
-        expect(store.result.value).toMatchObject({ offline: true, conversations: [{ agent: 'desk', title: 'Deploy', hits: [{ entryId: 'i1' }] }] });
+        expect(store.result.value).toMatchObject({ offline: true, refused: null, conversations: [{ agent: 'desk', title: 'Deploy', hits: [{ entryId: 'i1' }] }] });
       }
+      // A refusal is the bridge answering, not the phone offline: the result names its code.
+      const refusing = vi.fn(async () => Promise.reject(new BridgeHttpError(429, 'too-many-waits', 'slow down')));
+      const store = createSearchStore({ search: refusing } as unknown as BridgeClient, copies, () => true);
+      store.search('migration');
+      await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS + 10);
+      expect(store.result.value).toMatchObject({ offline: false, refused: 'too-many-waits', conversations: [{ title: 'Deploy' }] });
     } finally {
       vi.useRealTimers();
     }

@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import type { BridgeClient } from '../phone-api-client';
+import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import type { KeptCopies } from '../storage';
 import { parseChatView } from '../offline/parse-views';
 import { parseSearch } from '../../wire/parse-search';
@@ -13,7 +13,10 @@ export interface SearchResult {
   conversations: SearchConversation[];
   unreached: string[];
   more: boolean;
+  /** Only the chats this phone keeps were searched: the phone is offline, or the bridge did not answer. */
   offline: boolean;
+  /** The bridge answered with a refusal (its error code): the kept chats were searched instead. */
+  refused: string | null;
 }
 
 export interface SearchStore {
@@ -44,9 +47,10 @@ export function createSearchStore(client: BridgeClient, copies: KeptCopies, onli
       if (!online()) throw new Error('offline');
       const reply = parseSearch(await client.search(query));
       if (!reply) throw new Error('unreadable');
-      found = { ...reply, query, offline: false };
-    } catch {
-      found = { query, ...(await searchKept(copies, query)), unreached: [], offline: true };
+      found = { ...reply, query, offline: false, refused: null };
+    } catch (err) {
+      const refused = err instanceof BridgeHttpError && err.status < 500 ? err.code : null;
+      found = { query, ...(await searchKept(copies, query)), unreached: [], offline: refused === null, refused };
     }
     if (mine !== asked) return;
     // Drawn in a task of its own, not in the one that read and cleaned the reply.

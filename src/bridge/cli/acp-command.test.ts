@@ -42,7 +42,7 @@ describe('collie acp', () => {
       expect([run.code, run.stderr.split('\n')[0]], args.join(' ')).toEqual([2, said]);
     }
     expect(existsSync(join(dir.path, 'state', 'acp'))).toBe(false);
-    expect(await runCli(['acp', 'stop', '--name', 'other'], env)).toMatchObject({ code: 0, stdout: 'other is not running\n' });
+    expect(await runCli(['acp', 'stop', '--name', 'other'], env)).toMatchObject({ code: 0, stdout: 'the ACP agent "other" is not running\n' });
   });
 
   it('starts an ACP agent as its own process, attaches it to the running bridge, passes collie durable check --writes, and stops', async () => {
@@ -51,14 +51,14 @@ describe('collie acp', () => {
     await mkdir(project);
     const started = await runCli(['acp', '--cwd', project, '--name', 'scripted', '--', BUN, SCRIPTED_ACP_AGENT], env);
     expect(started.code).toBe(0);
-    expect(started.stdout).toMatch(/^scripted is running under bun \(pid \d+\); its log: \S+agent\.log\nattached scripted \(\S+agent\.sock\)\nrestarted/);
+    expect(started.stdout).toMatch(/^the ACP agent "scripted" is running under bun \(pid \d+\); its log: \S+agent\.log\nattached scripted \(\S+agent\.sock\)\nrestarted/);
     const socket = hostedFolder(join(dir.path, 'state'), 'acp', 'scripted').socket;
     const check = await runCli(['durable', 'check', socket, '--writes'], env);
     expect(check.stdout).not.toMatch(/^FAIL/m);
     expect(check.stdout).toContain('ok   writes: the caller check is on (host.callerCheck)');
     expect(check.code).toBe(0);
     const again = await runCli(['acp', '--cwd', project, '--name', 'scripted', '--', BUN, SCRIPTED_ACP_AGENT], env);
-    expect(again.stdout).toMatch(/^scripted is already running \(pid \d+\); collie acp stop --name scripted stops it\nscripted is attached already/);
-    expect((await runCli(['acp', 'stop', 'scripted'], env)).stdout).toMatch(/^stopped scripted \(pid \d+\); it stays attached/);
+    expect(again.stdout).toMatch(/^the ACP agent "scripted" is already running \(pid \d+\); collie acp stop --name scripted stops it\nscripted is attached already/);
+    expect((await runCli(['acp', 'stop', 'scripted'], env)).stdout).toMatch(/^stopped the ACP agent "scripted" \(pid \d+\); it stays attached/);
   });
 });

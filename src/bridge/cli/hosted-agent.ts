@@ -83,7 +83,7 @@ export async function startAndAttach(kind: HostedKind, name: string, args: strin
   await privateFolder(at.folder);
   const already = await runningPid(at.pid);
   if (already !== null) {
-    io.out(`${name} is already running (pid ${already}); collie ${kind.kind} stop --name ${name} stops it\n`);
+    io.out(`${kind.words} "${name}" is already running (pid ${already}); collie ${kind.kind} stop --name ${name} stops it\n`);
   } else {
     const started = await start(kind, at, name, args, io);
     if (started !== 0) return started;
@@ -122,7 +122,7 @@ async function start(kind: HostedKind, at: HostedFolder, name: string, args: str
     return exited === 2 ? 2 : 1;
   }
   child.unref();
-  io.out(`${name} is running under ${launcher.runtime} (pid ${child.pid}); its log: ${at.log}\n`);
+  io.out(`${kind.words} "${name}" is running under ${launcher.runtime} (pid ${child.pid}); its log: ${at.log}\n`);
   return 0;
 }
 
@@ -131,13 +131,13 @@ export async function stopHosted(kind: HostedKind, name: string, io: CliIo): Pro
   const at = hostedFolder(bridgePaths(io.env).stateDir, kind.kind, name);
   const pid = await runningPid(at.pid);
   if (pid === null) {
-    io.out(`${name} is not running\n`);
+    io.out(`${kind.words} "${name}" is not running\n`);
     return 0;
   }
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + START_WAIT_MS;
   while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
   await rm(at.pid, { force: true });
-  io.out(`stopped ${name} (pid ${pid}); it stays attached, and shows as unreachable until collie ${kind.kind} starts it again\n`);
+  io.out(`stopped ${kind.words} "${name}" (pid ${pid}); it stays attached, and shows as unreachable until collie ${kind.kind} starts it again\n`);
   return 0;
 }

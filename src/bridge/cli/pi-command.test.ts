@@ -26,7 +26,7 @@ describe('collie pi', () => {
   });
 
   it('stop says so when it is not running; help names the verb', async () => {
-    expect(await runCli(['pi', 'stop', '--name', 'other'], env)).toMatchObject({ code: 0, stdout: 'other is not running\n' });
+    expect(await runCli(['pi', 'stop', '--name', 'other'], env)).toMatchObject({ code: 0, stdout: 'the Pi agent "other" is not running\n' });
     const help = await runCli(['help', 'pi'], env);
     expect(help.stdout).toContain('collie pi stop [--name NAME]');
     expect(help.stdout).toContain('Collie never sees a key');

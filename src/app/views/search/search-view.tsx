@@ -7,6 +7,7 @@ import type { SearchResult, SearchStore } from '../../stores/search-store';
 import type { SearchConversation, SearchHit } from '../../../wire/search-json';
 import { useLoaded } from '../use-lazy-store';
 import { listTime } from '../list/time-words';
+import { bridgeErrorText } from '../bridge-error-copy';
 import './search.css';
 
 /**
@@ -60,9 +61,9 @@ function Results({ result }: { result: SearchResult }) {
   const groups = byAgent(result.conversations.slice(0, drawn));
   return (
     <div class="search-results">
-      {result.offline && (
+      {(result.offline || result.refused) && (
         <p class="banner" role="status">
-          {t('search.offline')}
+          {result.refused ? t('search.refused', { reason: bridgeErrorText(result.refused) }) : t('search.offline')}
         </p>
       )}
       {result.unreached.length > 0 && <p class="muted">{t('search.unreached', { names: listWords(result.unreached) })}</p>}
