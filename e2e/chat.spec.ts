@@ -205,3 +205,44 @@ test('an open question is said once on screen: its card, or one slim line above 
   await expect(card.getByRole('button', { name: 'Yes' })).toBeFocused();
   await expect(bar).toBeHidden();
 });
+
+test('while a turn runs and a question waits off screen, the bottom is the composer and one line: the reminder, Steer, Stop and the jump', async ({ page }) => {
+  const pane = await longChat(page, 300, { send: true, steer: true, abort: true, asks: true });
+  const turn = pane.startTurn();
+  void pane.ask({ kind: 'choice', toolCallId: 'q', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] }).catch(() => {});
+  await expect(page.getByRole('article', { name: 'Ship it?' })).toBeInViewport();
+  await toTop(page);
+  pane.item({ id: 'late', kind: 'reply', text: 'one more' });
+
+  const line = [
+    page.getByRole('button', { name: 'Answer (1)' }),
+    page.getByRole('button', { name: 'Steer' }),
+    page.getByRole('button', { name: 'Stop' }),
+    page.getByRole('button', { name: /^Jump to the latest messages/ }),
+  ];
+  for (const control of line) await expect(control).toBeVisible();
+  const middles = await Promise.all(line.map(async (control) => ((b) => b!.y + b!.height / 2)(await control.boundingBox())));
+  for (const middle of middles) expect(Math.abs(middle - middles[0]!)).toBeLessThan(2);
+  // The dock is that line and the text box's row, nothing more.
+  const [dock, row] = await Promise.all([page.locator('.chat-dock').boundingBox(), page.locator('.composer-row').boundingBox()]);
+  expect(dock!.y + dock!.height - (middles[0]! + 22)).toBeLessThan(row!.height + 32);
+
+  // With the turn over, Steer and Stop go and the reminder says it all.
+  turn.end();
+  await expect(page.getByRole('button', { name: 'Needs your answer (1)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Steer' })).toHaveCount(0);
+});
+
+test('a short chat fits under a header that grows: with the offline banner, the day heading and the first row stay in sight', async ({ page }) => {
+  await longChat(page, 3, { send: true });
+  await expect(row(page, 'line 1')).toBeVisible();
+  await page.context().setOffline(true);
+  const header = page.locator('header');
+  await expect(header.getByRole('alert')).toContainText('Offline');
+  // The page does not scroll: the chat fills what the header leaves, not a screen less a header's usual height.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
+  const [bottom, first] = await Promise.all([header.boundingBox(), row(page, 'line 1').boundingBox()]);
+  // The first row carries the day heading above its bubble (chat-rows.css): all of it below the header.
+  expect(first!.y).toBeGreaterThanOrEqual(bottom!.y + bottom!.height);
+  await page.context().setOffline(false);
+});

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import type { ActReply, ActRequest, ChatJson } from '../../../wire/bridge-json';
 import { t, type MessageKey } from '../../i18n';
@@ -18,7 +19,16 @@ interface Props {
   paneId: string;
   /** Leads to an open ask's card (the oldest when no id is given). */
   onShowAsk(askId: string | undefined): void;
+  /** The dock's own controls (the question's line, jump to latest), drawn on the line of Steer and Stop. */
+  lead?: ComponentChildren;
+  trail?: ComponentChildren;
 }
+
+/** Whether a conversation has a composer at all: only with a cap to send, steer or stop. */
+export const hasComposer = (chat: ChatJson): boolean => !!(chat.agent.caps && (chat.agent.caps.send || chat.agent.caps.steer || chat.agent.caps.abort));
+
+/** Steer and Stop show only while a turn runs, each for its cap. */
+export const turnControlsShown = (chat: ChatJson): boolean => chat.pane.turn?.state === 'running' && !!(chat.agent.caps?.steer || chat.agent.caps?.abort);
 
 /** The open-ask note names only the controls the person has now: Steer and Stop while a turn runs. */
 function askOpenNote(turn: { steer: boolean; abort: boolean } | null): MessageKey {
@@ -43,7 +53,7 @@ function unsentText(acts: ActsStore, key: string): { text: string; offline: bool
  * Send, Steer and Stop for an open conversation, each only for its declared cap. While an ask is
  * open, Send leads to its card instead: the agent is waiting for that answer, not for more text.
  */
-export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
+export function Composer({ acts, chat, agentName, paneId, onShowAsk, lead, trail }: Props) {
   // What is typed is kept as a draft on the phone per conversation: a reload loses nothing.
   const draft = useDraft(composerDraftKey(agentName, paneId), '', (raw) => (typeof raw === 'string' ? raw : null));
   const text = draft.value;
@@ -51,9 +61,8 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   const inputId = useId();
   const noteId = useId();
   const caps = chat.agent.caps;
-  if (!caps || !(caps.send || caps.steer || caps.abort)) return null;
+  if (!caps || !hasComposer(chat)) return null;
 
-  const running = chat.pane.turn?.state === 'running';
   const turnId = chat.pane.turn?.id ?? null;
   const askOpen = chat.asks.length > 0;
   const keys = { send: paneActKey(agentName, paneId, 'send'), steer: paneActKey(agentName, paneId, 'steer'), stop: paneActKey(agentName, paneId, 'stop') };
@@ -83,8 +92,8 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
   };
 
   const writes = caps.send || caps.steer;
-  // Steer and Stop only while a turn runs: a row above the text, where the thumb finds them.
-  const turnControls = running && (caps.steer || caps.abort);
+  // Steer and Stop only while a turn runs: one line above the text, where the thumb finds them.
+  const turnControls = turnControlsShown(chat);
   return (
     <section class="composer" aria-label={t('composer.title')}>
       {/* Said by the dock's question line; here for the Send button's description. */}
@@ -93,25 +102,28 @@ export function Composer({ acts, chat, agentName, paneId, onShowAsk }: Props) {
           {t(askOpenNote(turnControls ? caps : null))}
         </p>
       )}
-      {turnControls && (
-        <div class="composer-turn">
-          {caps.steer && (
-            <button type="button" class="act-button composer-steer" disabled={busy(keys.steer)} onClick={() => void submit('steer')}>
+      {(turnControls || lead || trail) && (
+        <div class="dock-line">
+          {lead}
+          {turnControls && caps.steer && (
+            <button type="button" class="act-button composer-steer" aria-label={t('composer.steer')} disabled={busy(keys.steer)} onClick={() => void submit('steer')}>
               <Icon name="steer" />
-              {t('composer.steer')}
+              <span class="turn-label">{t('composer.steer')}</span>
             </button>
           )}
-          {caps.abort && (
+          {turnControls && caps.abort && (
             <button
               type="button"
               class="act-button danger composer-stop"
+              aria-label={t('composer.stop')}
               disabled={busy(keys.stop)}
               onClick={() => void acts.run({ act: 'stop', agent: agentName, paneId, turnId })}
             >
               <Icon name="stop" />
-              {t('composer.stop')}
+              <span class="turn-label">{t('composer.stop')}</span>
             </button>
           )}
+          {trail}
         </div>
       )}
       {unsent && (
