@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -60,5 +61,7 @@ export default defineConfig({
     // a start can take seconds. Tests wait for events, so this only bounds one that hangs.
     testTimeout: 60000,
     hookTimeout: 60000,
+    // One file more than the cores: many files spend their time waiting on the processes they start.
+    maxWorkers: availableParallelism() + 1,
   },
 });

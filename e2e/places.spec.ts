@@ -53,9 +53,22 @@ test('each screen names itself and takes focus at its heading; Back returns to t
   expect(scrolledTo).toBeGreaterThan(0);
   await page.getByRole('link', { name: /Pane 30/ }).click();
   await expect(page).toHaveTitle('Pane 30 · desk · Collie');
+  // Each frame painted on the way back (read just after its paint): the list never shows at another place, a row moving under a tap.
+  await page.evaluate(() => {
+    const frames: { list: boolean; y: number }[] = ((window as unknown as { frames_: typeof frames }).frames_ = []);
+    const painted = new MessageChannel();
+    painted.port1.onmessage = () => {
+      frames.push({ list: location.hash === '#/agent/desk' && document.querySelector('a[href$="/chat/p30"]') !== null, y: window.scrollY });
+      if (frames.length < 600) requestAnimationFrame(() => painted.port2.postMessage(null));
+    };
+    requestAnimationFrame(() => painted.port2.postMessage(null));
+  });
   await page.goBack();
   await expect(page).toHaveTitle('desk · Collie');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+  const places = await page.evaluate(() => (window as unknown as { frames_: { list: boolean; y: number }[] }).frames_.filter((f) => f.list).map((f) => f.y));
+  expect(places.length).toBeGreaterThan(0);
+  expect(new Set(places)).toEqual(new Set([scrolledTo]));
   await page.goto(`${url}#/settings`);
   await expect(page).toHaveTitle('This phone · Collie');
 });

@@ -4,10 +4,11 @@ import { expect, type Page } from '@playwright/test';
 /** The rules every screen is held to: WCAG 2.2 AA and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** axe-core finds nothing on the page as it is now; a failure names the language, the place and each node. */
-export async function noViolations(page: Page, where: string): Promise<void> {
+/** axe-core finds nothing on the page as it is now (or only `rules`, when named); a failure names the language, the place and each node. */
+export async function noViolations(page: Page, where: string, rules?: string[]): Promise<void> {
   where = `${await page.evaluate(() => document.documentElement.lang)} ${where}`;
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const { violations } = await (rules ? axe.withRules(rules) : axe).analyze();
   const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(found, found.join('\n')).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { hrefOf, type Route } from '../routes';
 
 /** Where each screen was scrolled to when the person left it, so Back returns to the same place. */
@@ -29,7 +29,9 @@ export function useScreenPlace(route: Route, title: string): void {
     window.addEventListener('scroll', keep, { passive: true });
     return () => window.removeEventListener('scroll', keep);
   }, []);
-  useEffect(() => {
+  // Before the screen is painted: a screen whose rows are at hand comes back at its place in its
+  // first frame, so no row moves under a finger that taps what it shows.
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false; // the first screen: the browser's own place and focus stand
       return;
@@ -51,8 +53,11 @@ export function useScreenPlace(route: Route, title: string): void {
 
 /**
  * Scrolls back to `top` once the screen is tall enough to hold it: a screen that comes back reads
- * its data again, and is short until then. Gives up when the person scrolls or touches first.
+ * its data again, and may be short until then. Gives up when the person scrolls, presses or types
+ * first: from then on the page stays where they are acting.
  */
+const GIVE_UP = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 function restoreScroll(top: number): () => void {
   window.scrollTo(0, 0);
   if (top <= 0) return () => {};
@@ -65,14 +70,10 @@ function restoreScroll(top: number): () => void {
   const observer = new ResizeObserver(tryNow);
   const stop = () => {
     observer.disconnect();
-    window.removeEventListener('wheel', stop);
-    window.removeEventListener('touchstart', stop);
-    window.removeEventListener('keydown', stop);
+    for (const type of GIVE_UP) window.removeEventListener(type, stop, true);
   };
   observer.observe(document.body);
-  window.addEventListener('wheel', stop, { passive: true });
-  window.addEventListener('touchstart', stop, { passive: true });
-  window.addEventListener('keydown', stop);
+  for (const type of GIVE_UP) window.addEventListener(type, stop, { passive: true, capture: true });
   tryNow();
   return stop;
 }
