@@ -4,7 +4,7 @@ import { openChatMenu } from './support/chat-menu';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge } from './support/processes';
 import { stopAfterEach } from './support/started';
-import { LANGUAGES, pattern, say } from './support/words';
+import { inLanguage, LANGUAGES, pattern, say } from './support/words';
 
 /**
  * Every screen and state the suite visits, checked with axe-core in light and dark (each screen
@@ -25,7 +25,7 @@ async function noViolations(page: Page, where: string): Promise<void> {
 test.describe.configure({ mode: 'parallel' });
 
 for (const { tag, code, words } of LANGUAGES)
-  test(`every screen of the demo passes axe-core in light and dark, ${code}`, async ({ browser }) => {
+  test(`every screen of the demo passes axe-core in light and dark, ${code}`, inLanguage(code), async ({ browser }) => {
     // Eleven screens, each read whole by axe-core twice: the slow mark gives a loaded machine room.
     test.slow();
     const dirs = (run.dirs = await scratch());

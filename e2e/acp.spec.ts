@@ -94,6 +94,7 @@ const AGENTS: RealAgent[] = [
       await mkdir(home, { recursive: true });
       const env = {
         HOME: home,
+        COLLIE_AGENT_CACHE: agentCache(),
         ANTHROPIC_BASE_URL: anthropic.baseUrl,
         ANTHROPIC_API_KEY: 'sk-scripted-0000',
         CLAUDE_CONFIG_DIR: join(home, '.claude'),
@@ -120,7 +121,7 @@ const AGENTS: RealAgent[] = [
       );
       // As the README says it: the preset, and after -- the model it is to use.
       const model = ['--auth-type', 'openai', '--openai-base-url', openai.baseUrl, '--openai-api-key', 'sk-scripted-0000', '-m', 'scripted-model'];
-      return { args: ['qwen', '--', ...model], env: { HOME: home } };
+      return { args: ['qwen', '--', ...model], env: { HOME: home, COLLIE_AGENT_CACHE: agentCache() } };
     },
   },
 ];

@@ -6,7 +6,7 @@ import { crewOfTwo } from './support/crew';
 import { pairPhone } from './support/pair';
 import { collie } from './support/processes';
 import { stopAfterEach } from './support/started';
-import { LANGUAGES, say } from './support/words';
+import { inLanguage, LANGUAGES, say } from './support/words';
 
 /**
  * One phone, several machines: a phone paired with the lead of a crew (two real bridges on this
@@ -91,31 +91,35 @@ test("the lead's phone sees the member's agents under its label, answers its car
 });
 
 for (const { tag, code, words } of LANGUAGES) {
-  test(`the dashboard grouped by machine, one not answering, in ${code}, light and dark: no violations, no words cut off even at 200 % text`, async ({ browser }) => {
-    const { lead, member } = await crewOfTwo(run);
-    for (const machine of [lead, member]) {
-      machine.agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Notes' });
-      machine.agent.ready();
-    }
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: tag });
-    run.later(() => context.close());
-    const page = await context.newPage();
-    await pairPhone(page, lead.link);
-    await expect(group(page, 'build-box').locator('[data-status="ok"]')).toBeVisible();
-    await member.bridge.stop();
-    const down = group(page, 'build-box').locator('.machine-down');
-    await expect(down).toHaveText(say(words, 'reason.machineNotAnswering', { machine: 'build-box' }), { timeout: 20000 });
-    await mkdir(SHOTS, { recursive: true });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.getByRole('heading', { name: say(words, 'durable.thisMachine') })).toBeVisible();
-      await noViolations(page, `dashboard grouped by machine, ${colorScheme}`);
-      expect(await clippedWords(page, '.machine-group h3, .machine-down, .agent-name, .agent-meta, .agent-status')).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `${code}-${colorScheme}-dashboard.png`), fullPage: true });
-    }
-    // At 200 % text size the machine's line and rows still fit, and the badge stays in its column.
-    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
-    expect(await clippedWords(page, '.machine-group h3, .machine-down, .agent-name, .agent-meta, .agent-status, .agent-main')).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, `${code}-large-text-dashboard.png`), fullPage: true });
-  });
+  test(
+    `the dashboard grouped by machine, one not answering, in ${code}, light and dark: no violations, no words cut off even at 200 % text`,
+    inLanguage(code),
+    async ({ browser }) => {
+      const { lead, member } = await crewOfTwo(run);
+      for (const machine of [lead, member]) {
+        machine.agent.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'Notes' });
+        machine.agent.ready();
+      }
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: tag });
+      run.later(() => context.close());
+      const page = await context.newPage();
+      await pairPhone(page, lead.link);
+      await expect(group(page, 'build-box').locator('[data-status="ok"]')).toBeVisible();
+      await member.bridge.stop();
+      const down = group(page, 'build-box').locator('.machine-down');
+      await expect(down).toHaveText(say(words, 'reason.machineNotAnswering', { machine: 'build-box' }), { timeout: 20000 });
+      await mkdir(SHOTS, { recursive: true });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expect(page.getByRole('heading', { name: say(words, 'durable.thisMachine') })).toBeVisible();
+        await noViolations(page, `dashboard grouped by machine, ${colorScheme}`);
+        expect(await clippedWords(page, '.machine-group h3, .machine-down, .agent-name, .agent-meta, .agent-status')).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `${code}-${colorScheme}-dashboard.png`), fullPage: true });
+      }
+      // At 200 % text size the machine's line and rows still fit, and the badge stays in its column.
+      await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+      expect(await clippedWords(page, '.machine-group h3, .machine-down, .agent-name, .agent-meta, .agent-status, .agent-main')).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, `${code}-large-text-dashboard.png`), fullPage: true });
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { noViolations } from './support/axe';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge } from './support/processes';
 import { stopAfterEach } from './support/started';
-import { LANGUAGES, say } from './support/words';
+import { inLanguage, LANGUAGES, say } from './support/words';
 
 /**
  * `npm start`'s demo tells its story forward: in Shell, Allow always lets bash run, the chat says
@@ -24,7 +24,7 @@ for (const { code, colorScheme } of VARIANTS) {
   test.describe(`${code}, ${colorScheme}`, () => {
     test.use({ locale: tag, colorScheme });
 
-    test(`Allow always in the demo's Shell runs bash on, says so, and asks no more (${code}, ${colorScheme})`, async ({ page }) => {
+    test(`Allow always in the demo's Shell runs bash on, says so, and asks no more (${code}, ${colorScheme})`, inLanguage(code), async ({ page }) => {
       const dirs = (run.dirs = await scratch());
       const started = await startBridge(dirs, ['--demo']);
       run.bridge = started.proc;

@@ -3,7 +3,7 @@ import { openChatMenu } from './support/chat-menu';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge } from './support/processes';
 import { stopAfterEach } from './support/started';
-import { LANGUAGES, say, type Catalog } from './support/words';
+import { inLanguage, LANGUAGES, say, type Catalog } from './support/words';
 
 /**
  * One header on every screen, as a messenger has it: a back arrow (an icon with a name), the
@@ -53,7 +53,7 @@ async function checkHeader(page: Page, words: Catalog, title: string, back: bool
 }
 
 for (const { tag, code, words } of LANGUAGES)
-  test(`every screen wears the same header, and a chat keeps its actions in its menu, ${code}`, async ({ browser }) => {
+  test(`every screen wears the same header, and a chat keeps its actions in its menu, ${code}`, inLanguage(code), async ({ browser }) => {
     const dirs = (run.dirs = await scratch());
     const started = await startBridge(dirs, ['--demo']);
     run.bridge = started.proc;

@@ -6,7 +6,7 @@ import type { Answer } from '../src/wire/types';
 import { pairPhone } from './support/pair';
 import { scratch, startBridge, writeSources } from './support/processes';
 import { stopAfterEach } from './support/started';
-import { ENGLISH as en, LANGUAGES, say, type Catalog } from './support/words';
+import { ENGLISH as en, inLanguage, LANGUAGES, say, type Catalog } from './support/words';
 
 /**
  * The main story in each language the app speaks, the phone's language set as a person's phone
@@ -102,7 +102,7 @@ async function setUp(browser: Browser, tag: string) {
 }
 
 for (const { tag, code, words } of LANGUAGES) {
-  test(`the main story in ${code}: dashboard, chat, each card kind answered, a message sent`, async ({ browser }) => {
+  test(`the main story in ${code}: dashboard, chat, each card kind answered, a message sent`, inLanguage(code), async ({ browser }) => {
     const { page, url, answers, sent } = await setUp(browser, tag);
     await mkdir(SHOTS, { recursive: true });
     const look = async (name: string) => {

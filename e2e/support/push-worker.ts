@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 
 /**
  * The phone's service worker as the push specs drive it: a push's decrypted payload handed to the
@@ -17,63 +17,31 @@ export async function phoneWorker(page: Page, context: BrowserContext): Promise<
 }
 
 /**
- * Hands one push (its decrypted text) to the worker of `origin`, and makes sure it arrived, as a
- * push service does (it keeps a message until the browser takes it).
- *
- * The DevTools command returns before the worker has the push, and now and then the worker never
- * gets it (2 in 80 runs of one spec on a quiet machine): nothing shows, nothing is thrown. So when a push
- * whose tag is not shown yet still shows nothing after a while, it is handed over once more: the
- * same text, so the same tag, which replaces rather than adds (push-handlers.ts). A worker that
- * mishandles the push shows nothing the second time either, and the spec's own check fails.
+ * Hands one push (its decrypted text) to the worker of `origin`, as a push service does, once the
+ * browser holds the worker's registration as active. DevTools' command answers before the worker
+ * has the push, and a push for a registration not yet active is dropped without a word (Chromium's
+ * push router looks up only a ready registration): so it waits for that, never hands a push twice,
+ * and a push that shows nothing fails the spec's own check.
  */
 export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string): Promise<void> {
-  const tag = tagOf(data);
-  const fresh = tag !== undefined && !(await shows(page, tag, 0));
   const send = await pushSender(context, page, origin);
   await send(data);
-  if (!fresh || (await shows(page, tag, ARRIVAL_MS))) return;
-  test.info().annotations.push({ type: 'push handed over again', description: `nothing tagged ${tag} showed within ${ARRIVAL_MS} ms` });
-  await send(data);
 }
 
-/** How long a push may take to show before it is handed over again (generous: a loaded machine). */
-const ARRIVAL_MS = 5_000;
-
-function tagOf(data: string): string | undefined {
-  try {
-    const tag = (JSON.parse(data) as { tag?: unknown }).tag;
-    return typeof tag === 'string' ? tag : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a notification tagged `tag` shows, waiting up to `ms` for it. */
-async function shows(page: Page, tag: string, ms: number): Promise<boolean> {
-  const shown = () => page.evaluate(async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).length > 0, tag);
-  if (ms === 0) return shown();
-  try {
-    await expect.poll(shown, { timeout: ms }).toBe(true);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A DevTools session that hands pushes to the worker registered for `origin`. */
+/** A DevTools session that hands pushes to the worker registered for `origin`, once its version is activated. */
 async function pushSender(context: BrowserContext, page: Page, origin: string): Promise<(data: string) => Promise<void>> {
   const cdp = await context.newCDPSession(page);
-  const id = new Promise<string>((found) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const reg = registrations.find((r) => !r.isDeleted);
-      if (reg) found(reg.registrationId);
+  type Version = { registrationId: string; status: string };
+  const active = new Promise<string>((found) =>
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
+      const version = versions.find((v) => v.status === 'activated');
+      if (version) found(version.registrationId);
     }),
   );
   await cdp.send('ServiceWorker.enable');
-  const registrationId = await id;
+  const registrationId = await active;
   // Not detached here: the command returns before the worker has shown the notification, and
-  // leaving the ServiceWorker domain at once may end the push event on a slow machine (a push then
-  // showed nothing, twice in ~36 loaded runs). The session ends with its page.
+  // leaving the ServiceWorker domain at once may end the push event on a slow machine. The session ends with its page.
   return async (data) => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
   };

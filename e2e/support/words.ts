@@ -18,6 +18,9 @@ export const LANGUAGES = [
   { tag: 'ru-RU', code: 'ru', words: catalog('ru') },
 ];
 
+/** A test's language as a Playwright tag: `npx playwright test --grep @ru` runs only the Russian ones. */
+export const inLanguage = (code: string): { tag: string } => ({ tag: `@${code}` });
+
 /** A sentence in a language: the value, its `other` form for counts, placeholders filled. */
 export function say(words: Catalog, key: string, params: Record<string, string> = {}): string {
   const value = words[key] ?? ENGLISH[key];
