@@ -11,9 +11,12 @@ interface Suite {
 }
 
 const flaky: string[] = [];
+const failed: string[] = [];
 function walk(suite: Suite, titles: string[]): void {
   for (const spec of suite.specs ?? []) {
-    if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${config.testDir}/${suite.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    const name = `${config.testDir}/${suite.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
+    if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(name);
+    if (spec.tests.some((test) => test.status === 'unexpected')) failed.push(name);
   }
   for (const inner of suite.suites ?? []) walk(inner, [...titles, inner.title]);
 }
@@ -26,7 +29,8 @@ try {
 }
 if (report) {
   for (const file of report.suites ?? []) walk(file, []);
-  if (flaky.length === 0) console.log('[ci] no end-to-end test needed a retry');
+  if (failed.length > 0) console.log(`[ci] failed, retry too (${failed.length}):\n${failed.map((name) => `  ${name}`).join('\n')}`);
+  if (flaky.length === 0) console.log('[ci] no end-to-end test passed only on its retry');
   else
     console.log(`[ci] passed only on retry (${flaky.length}), each a flake to find (its trace: test-results/*-retry1/trace.zip):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
 }
