@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** On CI (`CI` set, as `.ci/run` does) a failed test runs once more, with a trace; `.ci/run` then names every test that needed it. */
 const onCi = !!process.env.CI;
-/** Where the run's results are written for that list (e2e/support/flaky-tests.ts reads it). */
+/** Where the run's results are written for that list (.ci/flaky-tests.ts reads it). */
 export const E2E_REPORT = 'test-results/e2e-report.json';
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Runs npm scripts side by side (`tsx .ci/together.ts typecheck lint …`): each one's output is
+// Runs npm scripts side by side (`tsx .ci/together.ts check format:check build`): each one's output is
 // printed whole when it ends, with its time, so two cores work at once and the log still reads in
 // order. Exits 1 when any of them failed, after all have ended (every failure is shown at once).
 import { spawn } from 'node:child_process';

@@ -19,9 +19,9 @@ export async function phoneWorker(page: Page, context: BrowserContext): Promise<
 /**
  * Hands one push (its decrypted text) to the worker of `origin`, as a push service does, once the
  * browser holds the worker's registration as active. DevTools' command answers before the worker
- * has the push, and a push for a registration not yet active is dropped without a word (Chromium's
- * push router looks up only a ready registration): so it waits for that, never hands a push twice,
- * and a push that shows nothing fails the spec's own check.
+ * has the push; a push lost now and then (2 in 80 runs) is taken to be one handed to a registration
+ * not yet active, which Chromium's push router drops without a word. So it waits for that, never
+ * hands a push twice, and a push that shows nothing fails the spec's own check.
  */
 export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string): Promise<void> {
   const send = await pushSender(context, page, origin);

@@ -51,13 +51,14 @@ export function useScreenPlace(route: Route, title: string): void {
   }, [href]);
 }
 
+/** What a person does that ends restoring the scroll: the page then stays where they act. */
+const GIVE_UP = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 /**
  * Scrolls back to `top` once the screen is tall enough to hold it: a screen that comes back reads
  * its data again, and may be short until then. Gives up when the person scrolls, presses or types
  * first: from then on the page stays where they are acting.
  */
-const GIVE_UP = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-
 function restoreScroll(top: number): () => void {
   window.scrollTo(0, 0);
   if (top <= 0) return () => {};
