@@ -171,6 +171,15 @@ async function newChat(page: Page, agent: RealAgent) {
   await expect(page).toHaveURL(new RegExp(`#/agent/${agent.name}/chat/chat-`));
 }
 const card = (page: Page, tool: string) => page.getByRole('article', { name: `${tool} wants to run` });
+/**
+ * A tool's first card. Qwen Code loads a tool's code only when its model first calls it (the write
+ * tool pulls in over a hundred modules), so on a busy machine the first card takes many times the
+ * usual wait (README, "The tests, whole or one at a time").
+ */
+async function firstCard(page: Page, tool: string) {
+  await expect(card(page, tool)).toBeVisible({ timeout: 45_000 });
+  return card(page, tool);
+}
 const running = (command: string) =>
   execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
     .split('\n')
@@ -182,7 +191,7 @@ for (const agent of AGENTS) {
       await setUp(page, agent);
       await newChat(page, agent);
       await write(page, 'please write hello');
-      const allow = card(page, agent.writeTool);
+      const allow = await firstCard(page, agent.writeTool);
       await expect(allow).toContainText(file('hello.txt'));
       await expect(allow).toContainText('hi from the phone');
       expect(existsSync(file('hello.txt'))).toBe(false);
@@ -207,7 +216,7 @@ for (const agent of AGENTS) {
       await setUp(page, agent);
       await newChat(page, agent);
       await write(page, 'run long');
-      await card(page, 'execute').getByRole('button', { name: 'Allow', exact: true }).click();
+      await (await firstCard(page, 'execute')).getByRole('button', { name: 'Allow', exact: true }).click();
       await expect.poll(() => existsSync(file('started.flag')), { timeout: 30_000 }).toBe(true);
       await composer(page).getByRole('button', { name: 'Stop' }).click();
       await expect(composer(page)).toContainText('Stopped');
@@ -221,7 +230,7 @@ for (const agent of AGENTS) {
       const begin = await setUp(page, agent);
       await newChat(page, agent);
       await write(page, 'please write later');
-      await expect(card(page, agent.writeTool)).toBeVisible();
+      await firstCard(page, agent.writeTool);
       const chatUrl = page.url();
       expect((await collie(dirs, ['acp', 'stop', '--name', agent.name])).code).toBe(0);
       await begin();

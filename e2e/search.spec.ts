@@ -128,6 +128,8 @@ test('the search screen in every language, light and dark: axe finds nothing, no
   run.later(() => context.close());
   const page = await context.newPage();
   await pairPhone(page, lead.link);
+  // Searched once the bridge has read the agent: before that, "No results" is the true answer.
+  await expect(page.locator('[data-agent="desk"][data-status="ok"]')).toBeVisible();
   await mkdir(SHOTS, { recursive: true });
   for (const language of ['en', 'zh-CN', 'ru'] as const) {
     await page.goto(`${new URL(page.url()).origin}/#/settings`);
