@@ -18,7 +18,7 @@ test('an agent’s own tool cannot answer its card: it stays open on the phone, 
   const dirs = (started.dirs = await scratch());
   const socket = join(dirs.socketDir, 'selfie', 'app.sock');
   const agent = new Proc(
-    spawn(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'src/agent/caller/testing/self-answer-agent.ts'), socket], {
+    spawn(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'src/agent/testing/self-answer-agent.ts'), socket], {
       env: { ...process.env, COLLIE_TEST_NODE: process.execPath },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
@@ -46,7 +46,7 @@ test('a bridge the agent itself started: the card says the agent refused the tap
   const socket = join(dirs.socketDir, 'selfie', 'app.sock');
   const bridgeDirs = { stateDir: join(dirs.root, 'bridge-state'), configDir: join(dirs.root, 'bridge-state-config') };
   const agent = new Proc(
-    spawn(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'src/agent/caller/testing/self-answer-agent.ts'), socket], {
+    spawn(join(ROOT, 'node_modules', '.bin', 'bun'), [join(ROOT, 'src/agent/testing/self-answer-agent.ts'), socket], {
       env: { ...process.env, COLLIE_TEST_NODE: process.execPath, COLLIE_TEST_BRIDGE_STATE: bridgeDirs.stateDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),

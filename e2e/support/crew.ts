@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCollie, type Collie } from '../../src/agent/kit';
 import type { BridgeOptions } from '../../src/bridge/bridge';
-import { crewBridge, joinCrew, type RigBridge } from '../../src/bridge/crew/testing/crew-rig';
+import { crewBridge, joinCrew, type RigBridge } from '../../src/bridge/testing/crew-rig';
 import { makeTestCa } from '../../src/bridge/testing/tls';
 import { collie, scratch, startBridge, writeSources, type Proc } from './processes';
 import type { Started } from './started';

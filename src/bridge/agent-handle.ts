@@ -1,4 +1,4 @@
-import type { Ledger } from './acts/ledger';
+import type { Ledger } from './receipts/ledger';
 import type { AgentLink } from './link/agent-link';
 import type { AgentStore } from './poll/agent-store';
 import type { Poller } from './poll/poller';

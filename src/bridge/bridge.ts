@@ -16,7 +16,7 @@ import type { AgentSource } from './config/config';
 import { AuditLog } from './acts/audit-log';
 import { ConversationLocks } from './acts/conversation-lock';
 import { DiskCache } from './poll/disk-cache';
-import { Ledger } from './acts/ledger';
+import { Ledger } from './receipts/ledger';
 import { PollScheduler } from './poll/poll-scheduler';
 import { Poller } from './poll/poller';
 import type { PHONE_LIMITS } from './phone/phone-deps';

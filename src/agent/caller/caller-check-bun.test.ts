@@ -18,7 +18,7 @@ import { ptraceWarning } from './ptrace-warning';
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
-const AGENT = fileURLToPath(new URL('./testing/self-answer-agent.ts', import.meta.url));
+const AGENT = fileURLToPath(new URL('../testing/self-answer-agent.ts', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 let dir: TempDir;

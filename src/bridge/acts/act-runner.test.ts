@@ -12,7 +12,7 @@ import type { AgentHandle } from '../agent-handle';
 import { answerAsk } from './answer-ask';
 import { runAct, type WriteContext } from './act-runner';
 import { conversationKey } from './conversation-lock';
-import { Ledger } from './ledger';
+import { Ledger } from '../receipts/ledger';
 import { Poller } from '../poll/poller';
 import { sendRows } from './send-rows';
 import { testWriteContext } from '../testing/write-context';

@@ -1,6 +1,6 @@
 /**
  * The acts room: a phone's write to an agent, at most once. The runner (here) writes the receipt
- * first (`ledger.ts`), holds the conversation's lock, checks, sends one POST and audits it; each
+ * first (`receipts/ledger.ts`), holds the conversation's lock, checks, sends one POST and audits it; each
  * act's spec is a row of `act-specs.ts`, an answer's is `answer-ask.ts`.
  */
 import { triesLeft } from '../../wire/tries';
@@ -11,7 +11,7 @@ import type { AgentHandle } from '../agent-handle';
 import { auditResult, type AuditDetails, type AuditDevice, type AuditEvent, type AuditLog } from './audit-log';
 import type { ConversationLocks } from './conversation-lock';
 import { HttpError } from '../http/http-error';
-import type { Act, Receipt, ReceiptStatus } from './ledger';
+import type { Act, Receipt, ReceiptStatus } from '../receipts/ledger';
 import { payloadHashOf, refuseReuse } from './request-reuse';
 import { DEADLINES, type RouteClass } from '../link/agent-link';
 import { neverSent, TransportError } from '../link/transport';

@@ -8,7 +8,7 @@ import { AgentStore } from '../poll/agent-store';
 import type { AgentHandle } from '../agent-handle';
 import { answerAsk, parseAskRequest } from './answer-ask';
 import { HttpError } from '../http/http-error';
-import { Ledger } from './ledger';
+import { Ledger } from '../receipts/ledger';
 import { testWriteContext } from '../testing/write-context';
 
 const ctx = () => testWriteContext(dir.path);

@@ -11,7 +11,7 @@ import { runAct, type ActSpec, type AgentReply, type WriteContext } from './act-
 import { toPhoneAsk } from '../poll/ask-hash';
 import { conversationKey } from './conversation-lock';
 import { HttpError } from '../http/http-error';
-import type { Receipt, ReceiptStatus } from './ledger';
+import type { Receipt, ReceiptStatus } from '../receipts/ledger';
 import type { AgentHandle } from '../agent-handle';
 
 /** Outcomes after which a repeat of the same request id is answered from the receipt alone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from './ledger';
+import type { Receipt } from '../receipts/ledger';
 import { payloadHashOf, refuseReuse } from './request-reuse';
 
 describe('one request id, one write', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../http/http-error';
-import type { Receipt } from './ledger';
+import type { Receipt } from '../receipts/ledger';
 
 /**
  * A request id names one write: its act and what it carries, hashed into its receipt. The same id

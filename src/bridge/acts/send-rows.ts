@@ -1,6 +1,6 @@
 import type { SendRow, SendStatus } from '../../wire/bridge-json';
 import type { AgentStore } from '../poll/agent-store';
-import type { Ledger } from './ledger';
+import type { Ledger } from '../receipts/ledger';
 
 /** How many of a pane's sends the phone lists under "Recent sends". */
 export const RECENT_SENDS = 10;

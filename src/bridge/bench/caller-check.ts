@@ -21,7 +21,7 @@ const RUNS = 3;
 const ROUNDS = 300;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
-const AGENT = join(ROOT, 'src', 'agent', 'caller', 'testing', 'bench-agent.ts');
+const AGENT = join(ROOT, 'src', 'agent', 'testing', 'bench-agent.ts');
 
 function get(socket: string, path: string, agent: Agent | false, headers: Record<string, string> = {}): Promise<{ status: number; etag: string }> {
   return new Promise((resolve, reject) => {

@@ -6,8 +6,8 @@ import type { ActReply, AskReply, ChatJson } from '../../wire/bridge-json';
 import type { Answer } from '../../wire/types';
 import { httpsCall } from '../testing/https-call';
 import { pairedCookie } from '../testing/paired';
-import { joinCrew, type RigBridge } from './testing/crew-rig';
-import { crewTestPerFile } from './testing/crew-test';
+import { joinCrew, type RigBridge } from '../testing/crew-rig';
+import { crewTestPerFile } from '../testing/crew-test';
 
 /**
  * A tap on a member's agent goes phone → lead → member → agent once, under the phone's request

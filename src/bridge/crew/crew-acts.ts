@@ -11,7 +11,7 @@ import { isRecord, str } from '../../wire/read';
 import { auditResult, type AuditDevice, type AuditEvent, type AuditLog } from '../acts/audit-log';
 import { ACT_FINAL, actFromReceipt, actKeep } from '../acts/act-runner';
 import { ANSWER_FINAL, answerFromReceipt } from '../acts/answer-ask';
-import { Ledger, type Act, type Receipt } from '../acts/ledger';
+import { Ledger, type Act, type Receipt } from '../receipts/ledger';
 import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
 import { privateFolder } from '../fs/state-dir';
 import { HttpError } from '../http/http-error';

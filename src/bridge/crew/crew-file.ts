@@ -3,7 +3,7 @@ import { looksLikeSecret } from '../../wire/pairing-link';
 import { isRecord, str, time } from '../../wire/read';
 import { FatalConfigError } from '../config/config';
 import { checkName } from '../config/source-rules';
-import { readKeptJson } from '../fs/kept-json';
+import { readKeptJson } from '../config/kept-json';
 import { writePrivateFile } from '../fs/private-file';
 
 /**

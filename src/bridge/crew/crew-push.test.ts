@@ -13,8 +13,8 @@ import { httpsCall } from '../testing/https-call';
 import { pairedCookie } from '../testing/paired';
 import { startPushService, type TestPushService, type TestSubscription } from '../testing/push-service';
 import { crewPushSource, type CrewViewsRead } from './crew-push';
-import { joinCrew, type RigBridge } from './testing/crew-rig';
-import { crewTestPerFile } from './testing/crew-test';
+import { joinCrew, type RigBridge } from '../testing/crew-rig';
+import { crewTestPerFile } from '../testing/crew-test';
 
 /**
  * The lead of a crew pushes its members' questions to its own phones, as it pushes its own agents':

@@ -8,8 +8,8 @@ import type { AgentJson, ChatJson, ChatReplyJson, DashboardJson } from '../../wi
 import { httpsCall } from '../testing/https-call';
 import { pairedCookie } from '../testing/paired';
 import { crewPath } from './crew-file';
-import { joinCrew, type RigBridge } from './testing/crew-rig';
-import { crewTestPerFile } from './testing/crew-test';
+import { joinCrew, type RigBridge } from '../testing/crew-rig';
+import { crewTestPerFile } from '../testing/crew-test';
 
 /**
  * The lead shows every machine: a phone paired with the lead reads a member's agents beside the

@@ -11,8 +11,8 @@ import { CrewRefusal } from './crew-terms';
 import { crewCall } from './crew-call';
 import { crewPath } from './crew-file';
 import { CREW_PATHS } from './crew-paths';
-import { joinCrew, type RigBridge } from './testing/crew-rig';
-import { crewTestPerFile } from './testing/crew-test';
+import { joinCrew, type RigBridge } from '../testing/crew-rig';
+import { crewTestPerFile } from '../testing/crew-test';
 
 /** Joining, listing, removing and leaving, with two (or three) real bridges over loopback HTTPS. */
 const crewTest = crewTestPerFile();

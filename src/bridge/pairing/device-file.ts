@@ -1,4 +1,4 @@
-import { readKeptJson } from '../fs/kept-json';
+import { readKeptJson } from '../config/kept-json';
 import { join } from 'node:path';
 import { isValidId } from '../../wire/ids';
 import { cleanField } from '../../wire/clean';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PairingRequestJson } from '../../wire/bridge-json';
-import type { MadeBy } from '../control/control-caller';
+import type { LinkMadeJson, PairingRequestJson } from '../../wire/bridge-json';
 import type { DeviceInfo } from './device-store';
 import type { Role } from './device-file';
 import { hashSecret } from './secrets';
@@ -14,7 +13,7 @@ export interface PairingRequest {
   name: string;
   role: Role;
   /** Where and when the link was made. */
-  made: MadeBy | null;
+  made: LinkMadeJson | null;
   madeAt: number;
   /** Where it was opened. */
   from: { address: string; browser: string };

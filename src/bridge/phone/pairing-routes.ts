@@ -12,7 +12,7 @@ import { looksLikeSecret } from '../../wire/pairing-link';
 import { clearedCookie, deviceCookie } from './device-cookie';
 import { errorJson, HttpError } from '../http/http-error';
 import { readJson, sendJson } from '../http/http-json';
-import { paired } from '../http/route-types';
+import { paired } from '../pairing/route-request';
 import type { PhoneRequest } from './phone-route';
 
 const asJson = ({ id, name, role }: DeviceInfo): DeviceJson => ({ id, name, role });

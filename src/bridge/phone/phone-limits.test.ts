@@ -9,7 +9,7 @@ import { AgentStore } from '../poll/agent-store';
 import type { AgentHandle } from '../agent-handle';
 import { AuditLog } from '../acts/audit-log';
 import { ConversationLocks } from '../acts/conversation-lock';
-import { Ledger } from '../acts/ledger';
+import { Ledger } from '../receipts/ledger';
 import { PHONE_LIMITS } from './phone-deps';
 import { createPhoneServer } from './phone-server';
 import { Poller } from '../poll/poller';

@@ -1,5 +1,5 @@
 import type { PhonePath } from '../../wire/phone-routes';
-import type { RouteRequest } from '../http/route-types';
+import type { RouteRequest } from '../pairing/route-request';
 import type { ServerContext } from './phone-deps';
 
 /** A request to the phone server: its handler sees the server's whole context. */

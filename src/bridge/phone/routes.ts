@@ -16,7 +16,7 @@ import type { AgentHandle } from '../agent-handle';
 import { statusJson } from '../control/status-json';
 import { HttpError } from '../http/http-error';
 import { readJson, sendJson } from '../http/http-json';
-import { paired } from '../http/route-types';
+import { paired } from '../pairing/route-request';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
 import { closedPage, conversationHistory, cursorParam } from '../history/agent-history';
 import { searchAll } from '../search/search';

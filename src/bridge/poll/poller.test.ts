@@ -7,7 +7,7 @@ import { tempDir, type TempDir } from '../../agent/testing';
 import { AgentLink } from '../link/agent-link';
 import { AgentStore } from './agent-store';
 import { answerAsk } from '../acts/answer-ask';
-import { Ledger } from '../acts/ledger';
+import { Ledger } from '../receipts/ledger';
 import { testWriteContext } from '../testing/write-context';
 
 const ctx = () => testWriteContext(dir.path);

@@ -1,4 +1,4 @@
-import { readKeptJson } from '../fs/kept-json';
+import { readKeptJson } from '../config/kept-json';
 import { join } from 'node:path';
 import { isRecord, str } from '../../wire/read';
 import { FatalConfigError } from '../config/config';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isRecord, str } from '../../wire/read';
 import { HttpError } from '../http/http-error';
 import { readJson, sendJson } from '../http/http-json';
-import { paired, type RouteRequest } from '../http/route-types';
+import { paired, type RouteRequest } from '../pairing/route-request';
 import type { PushRoom } from './push';
 import { testPush } from './push-payloads';
 import { parseSubscription } from './subscriptions';

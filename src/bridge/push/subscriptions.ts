@@ -1,4 +1,4 @@
-import { readKeptJson } from '../fs/kept-json';
+import { readKeptJson } from '../config/kept-json';
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { FatalConfigError } from '../config/config';
-import { describeJsonError } from '../config/json-error';
-import { tightenFile } from './private-file';
+import { FatalConfigError } from './config';
+import { describeJsonError } from './json-error';
+import { tightenFile } from '../fs/private-file';
 
 /**
  * A private file the bridge keeps (devices, push keys, subscriptions), read strictly: null when it

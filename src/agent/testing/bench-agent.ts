@@ -1,5 +1,5 @@
 /** Bench helper, run under Bun: a kit agent with one pane, the caller check as `COLLIE_BENCH_CHECK` says (on or off). */
-import { openCollie } from '../../kit';
+import { openCollie } from '../kit';
 
 const [socket] = process.argv.slice(2);
 if (!socket) throw new Error('usage: bench-agent.ts <socket>');

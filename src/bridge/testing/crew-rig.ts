@@ -1,7 +1,7 @@
 /** Test helper: bridges on one machine, each with its own state folder and port, over loopback HTTPS with a test CA. */
 import { join } from 'node:path';
-import { startBridge, type BridgeOptions, type RunningBridge } from '../../bridge';
-import type { TestTls } from '../../testing/tls';
+import { startBridge, type BridgeOptions, type RunningBridge } from '../bridge';
+import type { TestTls } from './tls';
 
 export interface RigBridge {
   bridge: RunningBridge;

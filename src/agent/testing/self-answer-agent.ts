@@ -9,7 +9,7 @@
  * would), with that state folder: every tap through that bridge comes from the agent's tree.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { openCollie } from '../../kit';
+import { openCollie } from '../kit';
 
 const [socket] = process.argv.slice(2);
 if (!socket) throw new Error('usage: self-answer-agent.ts <socket>');
@@ -63,7 +63,7 @@ for (let i = 0; i < 100 && !(existsSync(outFile) && readFileSync(outFile, 'utf8'
 console.log(JSON.stringify({ try: 'orphaned grandchild answers', ...JSON.parse(readFileSync(outFile, 'utf8').trim() || '{}') }));
 const bridgeState = process.env.COLLIE_TEST_BRIDGE_STATE;
 const bridge = bridgeState
-  ? spawn(process.env.COLLIE_TEST_NODE ?? 'node', [new URL('../../../bridge/bin.cjs', import.meta.url).pathname, 'start', '--port', '0'], {
+  ? spawn(process.env.COLLIE_TEST_NODE ?? 'node', [new URL('../../bridge/bin.cjs', import.meta.url).pathname, 'start', '--port', '0'], {
       env: { ...process.env, COLLIE_STATE_DIR: bridgeState, COLLIE_CONFIG_DIR: `${bridgeState}-config`, COLLIE_DURABLE_SOCKET: socket, COLLIE_MUX: 'durable' },
       stdio: ['ignore', 'inherit', 'inherit'],
     })

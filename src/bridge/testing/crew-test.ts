@@ -1,8 +1,8 @@
 /** Test helper: the hooks of a vitest file whose tests run two (or more) real bridges of a crew. */
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { tempDir, type TempDir } from '../../../agent/testing';
-import type { BridgeOptions } from '../../bridge';
-import { makeTestCa, type TestTls } from '../../testing/tls';
+import { tempDir, type TempDir } from '../../agent/testing';
+import type { BridgeOptions } from '../bridge';
+import { makeTestCa, type TestTls } from './tls';
 import { crewBridge, type RigBridge } from './crew-rig';
 
 /** What a crew test file holds: the file's test CA, and this test's folder and bridges. */

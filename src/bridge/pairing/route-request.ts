@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeviceInfo } from '../pairing/device-store';
-import { HttpError } from './http-error';
+import { HttpError } from '../http/http-error';
+import type { DeviceInfo } from './device-store';
 
 /**
  * The request a route handler gets. `Server` is what the server that routed it shares: the phone
  * server's whole context for its own rooms (`phone/phone-route.ts`), or just the part a room
- * needs of it (the push routes name theirs), so no room has to reach into `phone/` for it.
+ * needs of it (the push routes name theirs), so no room has to reach into `phone/` for it. It
+ * lives with pairing because what every route asks of it is which paired device sent it.
  */
 export interface RouteRequest<Server> {
   server: Server;
