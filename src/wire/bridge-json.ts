@@ -5,29 +5,32 @@
 import type { PreviewBlock } from './markdown-words';
 import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, VersionRange, WriteTarget } from './types';
 
-export type AgentStatus = 'ok' | 'starting' | 'unreachable' | 'version-mismatch' | 'token-refused';
+export const AGENT_STATUSES = ['ok', 'starting', 'unreachable', 'version-mismatch', 'token-refused'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 /**
  * Why an agent cannot be read, as a code the phone words in its own language (the English
  * `reason` beside it is the bridge's log wording, kept for the CLI and for codes a phone does not know).
  */
-export type ReasonCode =
-  | 'timeout'
-  | 'connection-refused'
-  | 'no-socket'
-  | 'connection-lost'
-  | 'too-large'
-  | 'not-json'
-  | 'bad-address'
-  | 'certificate-refused'
-  | 'address-refused'
-  | 'bad-reply'
-  | 'not-durable'
-  | 'version-mismatch'
-  | 'token-refused'
-  /** The agent runs on a machine of the crew whose bridge does not answer the lead (`AgentRow.machine` names it). */
-  | 'machine-not-answering'
-  | 'unknown';
+export const REASON_CODES = [
+  'timeout',
+  'connection-refused',
+  'no-socket',
+  'connection-lost',
+  'too-large',
+  'not-json',
+  'bad-address',
+  'certificate-refused',
+  'address-refused',
+  'bad-reply',
+  'not-durable',
+  'version-mismatch',
+  'token-refused',
+  // The agent runs on a machine of the crew whose bridge does not answer the lead (`AgentRow.machine` names it).
+  'machine-not-answering',
+  'unknown',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
 
 export interface AgentRow {
   name: string;
@@ -200,7 +203,8 @@ export interface AnsweredBy {
 export type ChatEntry = { type: 'item'; item: Item } | DecisionEntry;
 
 /** A send's receipt as the phone lists it under "Recent sends". */
-export type SendStatus = 'sending' | 'sent' | 'queued' | 'effective' | 'refused' | 'not-sent' | 'unknown' | 'maybe-applied';
+export const SEND_STATUSES = ['sending', 'sent', 'queued', 'effective', 'refused', 'not-sent', 'unknown', 'maybe-applied'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
 
 export interface SendRow {
   requestId: string;

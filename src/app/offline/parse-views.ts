@@ -1,4 +1,17 @@
-import type { AgentJson, AgentRow, ChatEntry, ChatJson, ConversationRow, DashboardJson, InboxAsk, MachineRow, PhoneAsk, SendRow } from '../../wire/bridge-json';
+import {
+  AGENT_STATUSES,
+  SEND_STATUSES,
+  type AgentJson,
+  type AgentRow,
+  type ChatEntry,
+  type ChatJson,
+  type ConversationRow,
+  type DashboardJson,
+  type InboxAsk,
+  type MachineRow,
+  type PhoneAsk,
+  type SendRow,
+} from '../../wire/bridge-json';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
 import { parseItem } from '../../wire/parse-item';
 import { bool, count, isRecord, oneOf, type Rec } from '../../wire/read';
@@ -10,8 +23,6 @@ import { PANE_STATES, type Caps } from '../../wire/types';
  * no longer has the shape this one draws reads as null and is dropped, never shown half-drawn.
  * Items and asks go through the wire's own parsers; the rest is checked field by field.
  */
-const STATUSES = ['ok', 'starting', 'unreachable', 'version-mismatch', 'token-refused'] as const;
-const SEND_STATUSES = ['sending', 'sent', 'queued', 'effective', 'refused', 'not-sent', 'unknown', 'maybe-applied'] as const;
 const MAX_ROWS = 100_000;
 
 /** Every element of a list, or null if any does not read: a copy is whole or not at all. */
@@ -34,7 +45,7 @@ function parseCaps(raw: unknown): Caps | null {
 }
 
 function parseAgentRow(raw: unknown): AgentRow | null {
-  if (!isRecord(raw) || !strings(raw, 'name', 'where') || !oneOf(raw.status, STATUSES)) return null;
+  if (!isRecord(raw) || !strings(raw, 'name', 'where') || !oneOf(raw.status, AGENT_STATUSES)) return null;
   if (count(raw.open) === undefined || count(raw.needsYou) === undefined) return null;
   if (raw.caps !== null && parseCaps(raw.caps) === null) return null;
   return raw as unknown as AgentRow;

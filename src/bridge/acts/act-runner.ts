@@ -51,6 +51,12 @@ export type CheckDecision<R> = { refuse: R } | { proceed: { target?: Receipt['ta
 export const refuseOr = <R>(reply: R | null): CheckDecision<R> => (reply === null ? { proceed: {} } : { refuse: reply });
 
 /** One kind of act: how to check it, what to send, and how to read the agent's reply. */
+/** What the ledger calls an act, and the audit line's event for it. */
+export interface ActNames {
+  act: Act;
+  event: AuditEvent;
+}
+
 export interface ActSpec<R extends { outcome: string }> {
   act: Act;
   requestId: string;

@@ -5,9 +5,10 @@ import { panesOf } from '../../wire/parse-snapshot';
 import type { CapName, Pane } from '../../wire/types';
 import type { AgentHandle } from '../agent-handle';
 import { HttpError } from '../http/http-error';
-import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, STOP_LOCK_WAIT_MS, type ActSpec, type AgentReply } from './act-runner';
-import { auditResult, preview } from './audit-log';
+import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, STOP_LOCK_WAIT_MS, type ActNames, type ActSpec, type AgentReply } from './act-runner';
+import { auditResult, preview, type AuditEvent } from './audit-log';
 import { conversationKey } from './conversation-lock';
+import type { Act } from '../receipts/ledger';
 
 const lockKey = (handle: AgentHandle, paneId: string) => ({ key: conversationKey(handle.store.name, paneId) });
 
@@ -43,14 +44,25 @@ function common(request: ActRequest) {
 }
 
 type Of<A extends ActRequest['act']> = Extract<ActRequest, { act: A }>;
-type SpecRow<A extends ActRequest['act']> = { cap: CapName; spec: (handle: AgentHandle, request: Of<A>) => ActSpec<ActReply> };
+/** A row's spec: all of the act's spec but its names, which the row holds for every agent alike. */
+type RowSpec = Omit<ActSpec<ActReply>, 'act' | 'audit'> & { audit: Omit<ActSpec<ActReply>['audit'], 'event'> };
+type SpecRow<A extends ActRequest['act']> = {
+  cap: CapName;
+  /** What the ledger calls the act, and the audit line's event (a member's agent's too: `crew-acts.ts`). */
+  names: (request: Of<A>) => ActNames;
+  spec: (handle: AgentHandle, request: Of<A>) => RowSpec;
+};
+const named = (act: Act, event: AuditEvent) => () => ({ act, event });
+/** A rename or close names its target; a workspace is a space in the audit log. */
+const targetEvent =
+  <V extends 'rename' | 'close'>(verb: V) =>
+  ({ target }: { target: 'workspace' | 'tab' | 'pane' }): ActNames => ({ act: verb, event: `${target === 'workspace' ? 'space' : target}.${verb}` });
 
-function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSpec<ActReply> {
+function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): RowSpec {
   const steer = request.act === 'steer';
   const { paneId, turnId } = request;
   return {
     ...common(request),
-    act: 'send',
     target: { paneId, turnId, steer },
     details: { steer },
     lock: lockKey(handle, paneId),
@@ -63,7 +75,7 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSp
     },
     post: () => ({ path: agentPath('send', { pane: paneId }), body: { text: request.text, turnId, steer }, routeClass: 'write' }),
     read: okOr((json) => ({ outcome: json.status === 'queued' ? 'queued' : json.status === 'steered' ? 'steered' : 'sent' })),
-    audit: { event: 'send', details: (reply) => ({ paneId, turnId, steer, result: auditResult(reply), preview: preview(request.text) }) },
+    audit: { details: (reply) => ({ paneId, turnId, steer, result: auditResult(reply), preview: preview(request.text) }) },
   };
 }
 
@@ -72,32 +84,32 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): ActSp
  * agent, the reading of its reply and its audit line (docs/bridge.md §6–7).
  */
 const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
-  send: { cap: 'send', spec: sendSpec },
-  steer: { cap: 'steer', spec: sendSpec },
+  send: { cap: 'send', names: named('send', 'send'), spec: sendSpec },
+  steer: { cap: 'steer', names: named('send', 'send'), spec: sendSpec },
   stop: {
     cap: 'abort',
+    names: named('abort', 'abort'),
     spec: (handle, request) => {
       const { paneId, turnId } = request;
       return {
         ...common(request),
-        act: 'abort',
         target: { paneId, turnId },
         // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
         lock: { ...lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
         check: () => refuseOr(turnMoved(paneNow(handle, paneId), turnId)),
         post: () => ({ path: agentPath('abort', { pane: paneId }), body: { turnId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: json.status === 'idle' ? 'idle' : 'stopped' })),
-        audit: { event: 'abort', details: (reply) => ({ paneId, turnId, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ paneId, turnId, result: auditResult(reply) }) },
       };
     },
   },
   action: {
     cap: 'actions',
+    names: named('action', 'action'),
     spec: (handle, request) => {
       const { paneId, turnId, actionId } = request;
       return {
         ...common(request),
-        act: 'action',
         target: { paneId, turnId, actionId },
         lock: lockKey(handle, paneId),
         check: () => {
@@ -107,17 +119,17 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
         },
         post: () => ({ path: agentPath('action', { pane: paneId }), body: { actionId, turnId }, routeClass: 'write' }),
         read: done,
-        audit: { event: 'action', details: (reply) => ({ paneId, actionId, turnId, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ paneId, actionId, turnId, result: auditResult(reply) }) },
       };
     },
   },
   starter: {
     cap: 'starters',
+    names: named('starter', 'starter.start'),
     spec: (_handle, request) => {
       const { starterId } = request;
       return {
         ...common(request),
-        act: 'starter',
         target: { starterId },
         post: () => ({ path: agentPath('starter', { starter: starterId }), body: {}, routeClass: 'starter' }),
         read: okOr((json) => ({
@@ -125,51 +137,51 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
           ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}),
           ...(isValidId(json.conversationId) ? { conversationId: json.conversationId } : {}),
         })),
-        audit: { event: 'starter.start', details: (reply) => ({ starterId, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ starterId, result: auditResult(reply) }) },
       };
     },
   },
   rename: {
     cap: 'rename',
+    names: targetEvent('rename'),
     spec: (handle, request) => {
       const { target, id, title } = request;
       return {
         ...common(request),
-        act: 'rename',
         target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('rename'), body: { target, id, title }, routeClass: 'write' }),
         read: done,
-        audit: { event: target === 'workspace' ? 'space.rename' : `${target}.rename`, details: (reply) => ({ id, title, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ id, title, result: auditResult(reply) }) },
       };
     },
   },
   close: {
     cap: 'close',
+    names: targetEvent('close'),
     spec: (handle, request) => {
       const { target, id } = request;
       return {
         ...common(request),
-        act: 'close',
         target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('close'), body: { target, id }, routeClass: 'write' }),
         read: done,
-        audit: { event: target === 'workspace' ? 'space.close' : `${target}.close`, details: (reply) => ({ id, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ id, result: auditResult(reply) }) },
       };
     },
   },
   reopen: {
     cap: 'reopen',
+    names: named('reopen', 'durable.reopen'),
     spec: (_handle, request) => {
       const { conversationId } = request;
       return {
         ...common(request),
-        act: 'reopen',
         target: { conversationId },
         post: () => ({ path: agentPath('reopen'), body: { conversationId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: 'done', ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}) })),
-        audit: { event: 'durable.reopen', details: (reply) => ({ conversationId, result: auditResult(reply) }) },
+        audit: { details: (reply) => ({ conversationId, result: auditResult(reply) }) },
       };
     },
   },
@@ -179,5 +191,12 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
 export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActReply> {
   const row = ACT_SPECS[request.act] as SpecRow<ActRequest['act']>;
   if (!handle.store.hello?.caps[row.cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${row.cap}`);
-  return row.spec(handle, request);
+  const { act, event } = row.names(request);
+  const spec = row.spec(handle, request);
+  return { ...spec, act, audit: { ...spec.audit, event } };
+}
+
+/** What the ledger and the audit log call a phone act, from the one table above. */
+export function actNames(request: ActRequest): ActNames {
+  return (ACT_SPECS[request.act] as SpecRow<ActRequest['act']>).names(request);
 }

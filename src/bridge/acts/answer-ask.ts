@@ -7,7 +7,7 @@ import { parseAsk } from '../../wire/parse-ask';
 import { bool, isRecord, oneOf, str } from '../../wire/read';
 import type { AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
 import type { Answer, DecidedBy } from '../../wire/types';
-import { runAct, type ActSpec, type AgentReply, type WriteContext } from './act-runner';
+import { runAct, type ActNames, type ActSpec, type AgentReply, type WriteContext } from './act-runner';
 import { toPhoneAsk } from '../poll/ask-hash';
 import { conversationKey } from './conversation-lock';
 import { HttpError } from '../http/http-error';
@@ -76,6 +76,9 @@ function readAnswerReply({ status, json }: AgentReply): AskReply {
   throw new HttpError(409, 'agent-refused', `the durable agent refused the answer (code: ${cleanField.code(str(json.code) ?? String(status)).text || status})`);
 }
 
+/** What the ledger and the audit log call an answer (a member's agent's too: `crew-acts.ts`). */
+export const ANSWER_NAMES: ActNames = { act: 'answer', event: 'answer' };
+
 /**
  * One tap on an ask card (docs/bridge.md §6), run as an act: the ask the phone drew (its hash) is
  * compared with the ask as the agent holds it now; on a match the receipt goes to disk first,
@@ -86,7 +89,7 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
   if (!store.hello?.caps.asks) throw new HttpError(404, 'not-found', 'this agent takes no answers');
   const { paneId } = request;
   const spec: ActSpec<AskReply> = {
-    act: 'answer',
+    ...ANSWER_NAMES,
     requestId: request.requestId,
     payload: [askId, paneId, request.hash, request.answer, request.secondTap === true],
     target: { paneId, askId, revision: null, hash: request.hash },
@@ -119,7 +122,7 @@ export async function answerAsk(handle: AgentHandle, askId: string, request: Ask
     fromReceipt: answerFromReceipt,
     keep: () => ({}),
     audit: {
-      event: 'answer',
+      event: ANSWER_NAMES.event,
       details: (reply, receipt) => ({ paneId, askId, revision: receipt.target.revision ?? null, ...receipt.details, result: reply.outcome, via: request.via }),
     },
   };

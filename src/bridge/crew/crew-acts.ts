@@ -8,10 +8,11 @@ import { triesLeft } from '../../wire/tries';
 import { PHONE_ERROR_CODES, type PhoneErrorCode } from '../../wire/phone-errors';
 import { actRoute, answerRoute } from '../../wire/phone-routes';
 import { isRecord, str } from '../../wire/read';
-import { auditResult, type AuditDevice, type AuditEvent, type AuditLog } from '../acts/audit-log';
+import { auditResult, type AuditDevice, type AuditLog } from '../acts/audit-log';
 import { ACT_FINAL, actFromReceipt, actKeep } from '../acts/act-runner';
-import { ANSWER_FINAL, answerFromReceipt } from '../acts/answer-ask';
-import { Ledger, type Act, type Receipt } from '../receipts/ledger';
+import { actNames } from '../acts/act-specs';
+import { ANSWER_FINAL, ANSWER_NAMES, answerFromReceipt } from '../acts/answer-ask';
+import { Ledger, type Receipt } from '../receipts/ledger';
 import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
 import { privateFolder } from '../fs/state-dir';
 import { HttpError } from '../http/http-error';
@@ -54,7 +55,7 @@ export class CrewActs {
     const { member, agent } = found;
     const theirs = { ...request, agent };
     const { path, body } = forwarded.kind === 'act' ? actRoute(theirs as ActRequest) : answerRoute(forwarded.askId, theirs as AskRequest);
-    const act = forwarded.kind === 'act' ? ledgerAct(forwarded.request.act) : 'answer';
+    const { act, event } = forwarded.kind === 'act' ? actNames(forwarded.request) : ANSWER_NAMES;
     const payloadHash = payloadHashOf(act, [path, body]);
     const ledger = await this.ledger(member.label, agent);
     const prior = ledger.get(request.requestId);
@@ -112,7 +113,7 @@ export class CrewActs {
     if (reply.outcome === 'not-sent') receipt.attempts -= 1;
     const kept = forwarded.kind === 'act' ? actKeep(reply as ActReply) : {};
     await ledger.write({ ...receipt, status: reply.outcome, details: { ...receipt.details, ...kept }, updatedAt: new Date().toISOString() });
-    await audit.record(request.agent, device, auditEvent(forwarded), { requestId: request.requestId, ...idsOf(forwarded), via: 'crew', result: auditResult(reply) });
+    await audit.record(request.agent, device, event, { requestId: request.requestId, ...idsOf(forwarded), via: 'crew', result: auditResult(reply) });
     return reply;
   }
 
@@ -129,34 +130,6 @@ export class CrewActs {
       this.ledgers.set(key, ledger);
     }
     return ledger;
-  }
-}
-
-function ledgerAct(act: ActRequest['act']): Act {
-  if (act === 'steer') return 'send';
-  if (act === 'stop') return 'abort';
-  return act;
-}
-
-function auditEvent(forwarded: Forwarded): AuditEvent {
-  if (forwarded.kind === 'answer') return 'answer';
-  const { request } = forwarded;
-  switch (request.act) {
-    case 'send':
-    case 'steer':
-      return 'send';
-    case 'stop':
-      return 'abort';
-    case 'action':
-      return 'action';
-    case 'starter':
-      return 'starter.start';
-    case 'reopen':
-      return 'durable.reopen';
-    case 'rename':
-      return `${request.target === 'workspace' ? 'space' : request.target}.rename`;
-    case 'close':
-      return `${request.target === 'workspace' ? 'space' : request.target}.close`;
   }
 }
 

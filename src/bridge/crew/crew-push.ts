@@ -2,7 +2,8 @@ import type { ChatJson, InboxAsk } from '../../wire/bridge-json';
 import { pushAnswerOf, type PushAnswer } from '../../wire/push-answer';
 import { askTitle } from '../poll/ask-title';
 import type { AgentAsks, PushSource } from '../push/push-source';
-import { crewName, type CrewSource, type CrewViews } from './crew-views';
+import type { Versioned } from '../http/versioned';
+import { crewName, type CrewViews } from './crew-views';
 
 /** What the lead's push reads of the crew's views. */
 export type CrewViewsRead = Pick<CrewViews, 'membership' | 'dashboardSources' | 'answeringDashboards' | 'chatOnce'>;
@@ -26,7 +27,7 @@ export function crewPushSource(views: CrewViewsRead, log: (line: string) => void
     name: 'the crew',
     onChange(listener) {
       // The members come and go: follow each one's dashboard, and the membership for new ones.
-      const followed = new Map<CrewSource, () => void>();
+      const followed = new Map<Versioned, () => void>();
       const follow = () => {
         const now = new Set(views.dashboardSources());
         for (const [source, stop] of followed) if (!now.has(source)) (stop(), followed.delete(source));

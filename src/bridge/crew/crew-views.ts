@@ -2,18 +2,13 @@ import type { AgentJson, AgentRow, ChatJson, ClosedPageJson, DashboardJson, Hist
 import { pathOf } from '../../wire/phone-routes';
 import { isRecord } from '../../wire/read';
 import { HttpError } from '../http/http-error';
+import type { Versioned } from '../http/versioned';
 import { TransportError } from '../link/transport';
 import type { Crew } from './crew';
 import { crewCall, type CrewCall, type CrewTls } from './crew-call';
 import type { CrewMember } from './crew-file';
 import { parseMemberAgent, parseMemberChat, parseMemberClosed, parseMemberDashboard, parseMemberHistory } from './member-json';
 import { CREW_READ, Mirror, nextVersion, type MirrorState } from './mirror';
-
-/** A source a view follows: its version rises with every change (the phone room's `Versioned`). */
-export interface CrewSource {
-  readonly version: number;
-  onChange(listener: () => void): () => void;
-}
 
 /**
  * Views of one member read at once besides its dashboard (a phone's open agent lists and chats);
@@ -33,7 +28,7 @@ export interface CrewViewsOptions {
 
 /** A member's view on the lead: what it follows, and its JSON as the lead's phone sees it. */
 export interface MemberView<T> {
-  sources: CrewSource[];
+  sources: Versioned[];
   render: () => T;
 }
 
@@ -55,7 +50,7 @@ export class CrewViews {
   /** Ends the one-off reads still under way when the bridge stops (a closed page, a pushed question's buttons). */
   private readonly closing = new AbortController();
   /** Follows joins and removals: a dashboard held on the lead wakes when a member comes or goes. */
-  readonly membership: CrewSource;
+  readonly membership: Versioned;
 
   constructor(
     private readonly crew: Crew,
@@ -117,7 +112,7 @@ export class CrewViews {
   }
 
   /** What the lead's dashboard follows of the crew. */
-  dashboardSources(): CrewSource[] {
+  dashboardSources(): Versioned[] {
     return [this.membership, ...this.dashboards.values()];
   }
 
@@ -199,7 +194,7 @@ export class CrewViews {
     };
   }
 
-  private sourcesOf(member: CrewMember, mirror: Mirror<unknown>): CrewSource[] {
+  private sourcesOf(member: CrewMember, mirror: Mirror<unknown>): Versioned[] {
     const dashboard = this.dashboards.get(member.label);
     return dashboard ? [mirror, dashboard, this.membership] : [mirror, this.membership];
   }

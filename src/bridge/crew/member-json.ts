@@ -4,24 +4,24 @@
  * through the wire's own parsers. A view that is not one at all reads as null (the lead then
  * treats the member as answering badly); a single bad row or entry is dropped.
  */
-import type {
-  AgentJson,
-  AgentRow,
-  AgentStatus,
-  ChatEntry,
-  ChatJson,
-  ClosedConversationRow,
-  ClosedPageJson,
-  ConversationRow,
-  DashboardJson,
-  HistoryJson,
-  InboxAsk,
-  LayoutWorkspace,
-  PhoneAsk,
-  ReasonCode,
-  RowPreview,
-  SendRow,
-  SendStatus,
+import {
+  AGENT_STATUSES,
+  REASON_CODES,
+  SEND_STATUSES,
+  type AgentJson,
+  type AgentRow,
+  type ChatEntry,
+  type ChatJson,
+  type ClosedConversationRow,
+  type ClosedPageJson,
+  type ConversationRow,
+  type DashboardJson,
+  type HistoryJson,
+  type InboxAsk,
+  type LayoutWorkspace,
+  type PhoneAsk,
+  type RowPreview,
+  type SendRow,
 } from '../../wire/bridge-json';
 import { cleanField } from '../../wire/clean';
 import { PREVIEW_BLOCKS } from '../../wire/markdown-words';
@@ -40,26 +40,7 @@ import { checkName } from '../config/source-rules';
 /** Bounds of what the lead takes of one member, beyond the wire's own per-agent limits. */
 export const MEMBER_LIMITS = { agents: 64, inbox: 1000, conversations: LIMITS.panes, sends: 50, reasonBytes: LIMITS.reasonBytes } as const;
 
-// Exhaustive by type: a word added to the wire's union is a compile error here until it is added.
-const STATUS: Record<AgentStatus, true> = { ok: true, starting: true, unreachable: true, 'version-mismatch': true, 'token-refused': true };
-const REASONS: Record<ReasonCode, true> = {
-  timeout: true,
-  'connection-refused': true,
-  'no-socket': true,
-  'connection-lost': true,
-  'too-large': true,
-  'not-json': true,
-  'bad-address': true,
-  'certificate-refused': true,
-  'address-refused': true,
-  'bad-reply': true,
-  'not-durable': true,
-  'version-mismatch': true,
-  'token-refused': true,
-  'machine-not-answering': true,
-  unknown: true,
-};
-const SEND: Record<SendStatus, true> = { sending: true, sent: true, queued: true, effective: true, refused: true, 'not-sent': true, unknown: true, 'maybe-applied': true };
+// Exhaustive by type: a kind added to the wire's union is a compile error here until it is added.
 const ASK_KINDS: Record<AskKind, true> = { permission: true, choice: true, text: true, form: true, unknown: true };
 const ITEM_KINDS: Record<ItemKind, true> = {
   user: true,
@@ -82,7 +63,7 @@ function parseCaps(raw: unknown): Caps | null {
 
 export function parseAgentRow(raw: unknown): AgentRow | null {
   if (!isRecord(raw) || typeof raw.name !== 'string' || checkName(raw.name)) return null;
-  const status = word(raw.status, STATUS);
+  const status = oneOf(raw.status, AGENT_STATUSES);
   const open = count(raw.open);
   const needsYou = count(raw.needsYou);
   if (!status || open === undefined || needsYou === undefined) return null;
@@ -100,7 +81,7 @@ export function parseAgentRow(raw: unknown): AgentRow | null {
   if (runtime !== undefined) row.runtime = cleanField.label(runtime).text;
   const reason = str(raw.reason);
   if (reason !== undefined) row.reason = cleanField.reason(reason).text;
-  const code = word(raw.reasonCode, REASONS);
+  const code = oneOf(raw.reasonCode, REASON_CODES);
   if (code) row.reasonCode = code;
   if (isRecord(raw.versions)) {
     const agent = parseRange(raw.versions.agent);
@@ -193,7 +174,7 @@ function parsePhoneAsk(raw: unknown): PhoneAsk | null {
 
 function parseSend(raw: unknown): SendRow | null {
   if (!isRecord(raw) || !isValidId(raw.requestId) || typeof raw.steer !== 'boolean') return null;
-  const status = word(raw.status, SEND);
+  const status = oneOf(raw.status, SEND_STATUSES);
   const at = time(raw.at);
   if (!status || !at) return null;
   const row: SendRow = { requestId: raw.requestId, steer: raw.steer, status, at };

@@ -1,30 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AgentJson, ChatJson, DashboardJson } from '../../wire/bridge-json';
-import { sendRows } from '../acts/send-rows';
-import type { AgentHandle } from '../agent-handle';
+import type { ChatJson, DashboardJson } from '../../wire/bridge-json';
 import type { DeviceInfo } from '../pairing/device-store';
 import { inboxOf, oldestFirst } from '../poll/inbox';
-import type { CrewViews } from '../crew/crew-views';
 import { revokedSignal } from './gate';
 import { HttpError } from '../http/http-error';
 import { writeJsonText } from '../http/http-json';
-import { waitForChange, type Rendered, type Versioned } from './long-poll';
+import type { LiveView } from '../sources/agent-source';
+import { waitForChange, type Rendered } from './long-poll';
 import type { PhoneApiDeps, ServerContext } from './phone-deps';
-
-/**
- * A live view: its key, its JSON and what it follows (long-polls wait on these, and its rendering
- * is kept while their versions stand).
- */
-export interface LiveView {
-  key: string;
-  sources: Versioned[];
-  render: () => unknown;
-  /**
-   * A chat: its renderings are remembered so that a phone holding one is sent only what changed
-   * (a delta); the agent epoch they belong to.
-   */
-  chat?: { epoch: () => string };
-}
 
 /** How a live read asks: `wait` holds it until the view changes; `delta` takes a delta reply. */
 export interface LiveRead {
@@ -53,37 +36,6 @@ export function dashboardView(deps: PhoneApiDeps): LiveView {
         ...(machines ? { machines } : {}),
         ...(pairing.length > 0 ? { pairing } : {}),
       };
-    },
-  };
-}
-
-/** A member's agent list on the lead: read from the member as a phone reads it. */
-export async function memberAgentView(crew: CrewViews, name: string): Promise<LiveView> {
-  const view = await crew.agentView(name);
-  return { key: JSON.stringify(['agent', name]), ...view };
-}
-
-/** A member's chat on the lead; deltas are the lead's own, made between its renderings of the member's view. */
-export async function memberChatView(crew: CrewViews, name: string, paneId: string): Promise<LiveView> {
-  const view = await crew.chatView(name, paneId);
-  return { key: JSON.stringify(['chat', name, paneId]), ...view, chat: { epoch: () => '' } };
-}
-
-export function agentView({ store }: AgentHandle): LiveView {
-  return { key: JSON.stringify(['agent', store.name]), sources: [store], render: (): AgentJson => store.agentJson() };
-}
-
-/** One open chat with its recent sends; a pane that is not open is a 404 `no-such-pane`. */
-export function chatView(handle: AgentHandle, paneId: string): LiveView {
-  const { store, ledger } = handle;
-  return {
-    key: JSON.stringify(['chat', store.name, paneId]),
-    sources: [store, ledger],
-    chat: { epoch: () => store.hello?.epoch ?? '' },
-    render: (): ChatJson => {
-      const chat = store.chatJson(paneId);
-      if (!chat) throw new HttpError(404, 'no-such-pane', 'this conversation is not open');
-      return { ...chat, sends: sendRows(ledger, store, paneId) };
     },
   };
 }

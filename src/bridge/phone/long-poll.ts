@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rememberBounded } from '../../wire/bounded-map';
 import { LONG_POLL_MS } from '../http/long-poll-ms';
+import type { Versioned, Watchable } from '../http/versioned';
 
 /** How long the bridge holds a phone's read when nothing has changed yet (on the HTTP floor: the crew waits on it too). */
 export { LONG_POLL_MS };
@@ -10,15 +11,6 @@ const KEPT_RENDERS = 256;
 
 export function etagOf(text: string): string {
   return `"${createHash('sha1').update(text).digest('base64url')}"`;
-}
-
-export interface Watchable {
-  onChange(listener: () => void): () => void;
-}
-
-/** A source whose `version` rises on every change a view of it could show. */
-export interface Versioned extends Watchable {
-  readonly version: number;
 }
 
 /** A view's JSON text and its ETag, computed together once. */

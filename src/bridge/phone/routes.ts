@@ -8,20 +8,18 @@ import type { ActRequest } from '../../wire/bridge-json';
 import { isValidId } from '../../wire/ids';
 import { matchPath, PHONE_PATHS, type PhonePath } from '../../wire/phone-routes';
 import { parseActRequest } from '../acts/act-requests';
-import { runAct, type WriteContext } from '../acts/act-runner';
-import { actSpec } from '../acts/act-specs';
-import { answerAsk, parseAskRequest } from '../acts/answer-ask';
-import { auditResult } from '../acts/audit-log';
-import type { AgentHandle } from '../agent-handle';
+import type { WriteContext } from '../acts/act-runner';
+import { parseAskRequest } from '../acts/answer-ask';
 import { statusJson } from '../control/status-json';
 import { HttpError } from '../http/http-error';
 import { readJson, sendJson } from '../http/http-json';
 import { paired } from '../pairing/route-request';
 import { pushKey, sendTest, subscribe, unsubscribe } from '../push/push-routes';
-import { closedPage, conversationHistory, cursorParam } from '../history/agent-history';
+import { cursorParam } from '../history/agent-history';
 import { searchAll } from '../search/search';
-import { agentView, chatTail, chatView, dashboardView, memberAgentView, memberChatView, sendView, type LiveView } from './live-views';
-import type { CrewViews } from '../crew/crew-views';
+import type { AgentSource, LiveView } from '../sources/agent-source';
+import { findAgent } from '../sources/find-agent';
+import { chatTail, dashboardView, sendView } from './live-views';
 import { decidePairing, forgetThisDevice, redeem, renameThisDevice, thisDevice } from './pairing-routes';
 import type { PhoneRequest, PhoneRoute } from './phone-route';
 
@@ -52,12 +50,7 @@ const act = (name: ActRequest['act'] & PhonePath): PhoneRoute => ({
   looks: false,
   async handle(r) {
     const request = parseActRequest(name, { agent: r.params.agent ?? '', paneId: r.params.paneId, starterId: r.params.starterId }, await readJson(r.req));
-    const crew = r.server.deps.crewActs;
-    if (crew && onMember(r)) return sendJson(r.res, 200, await crew.forward({ kind: 'act', request }, deviceOf(r), r.server.deps.audit));
-    const handle = agentOf(r, request.agent);
-    const reply = await runAct(handle, writeContext(r), actSpec(handle, request));
-    handle.store.countResult(auditResult(reply));
-    sendJson(r.res, 200, reply);
+    sendJson(r.res, 200, await findAgent(r.server.deps, request.agent).act(request, writeContext(r)));
   },
 });
 
@@ -78,22 +71,20 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
   // A device waiting to pair is allowed or refused by a phone that may act (a watch phone is refused at the gate).
   { name: 'pairingDecide', method: 'POST', access: 'device', writes: true, looks: false, handle: decidePairing },
   live('dashboard', (r) => dashboardView(r.server.deps)),
-  // A member's agent (`<agent>@<label>`, on the lead of a crew) is read from the member's bridge.
-  live('agent', (r) => (onMember(r) ? memberAgentView(onMember(r)!, r.params.agent ?? '') : agentView(agentOf(r, r.params.agent)))),
+  live('agent', (r) => agentNamed(r).agentView()),
   live('chat', async (r) => {
-    const view = onMember(r) ? await memberChatView(onMember(r)!, r.params.agent ?? '', r.params.paneId ?? '') : chatView(agentOf(r, r.params.agent), r.params.paneId ?? '');
+    const view = await agentNamed(r).chatView(r.params.paneId ?? '');
     // `?tail=1`: only the newest entries, for a phone opening the chat (PHONE_LIMITS.chatTail).
     return r.url.searchParams.has('tail') ? chatTail(view, r.server.limits.chatTail) : view;
   }),
   // Closed conversations: always read from the agent, never from the bridge's store or cache.
   once('closed', (r) => {
     const after = cursorParam(r.url.searchParams.get('after'));
-    return onMember(r)?.closedPage(r.params.agent ?? '', after) ?? closedPage(agentOf(r, r.params.agent), after);
+    return agentNamed(r).closedPage(after);
   }),
   once('history', (r) => {
     const after = cursorParam(r.url.searchParams.get('after'));
-    const id = r.params.conversationId ?? '';
-    return onMember(r)?.history(r.params.agent ?? '', id, after) ?? conversationHistory(agentOf(r, r.params.agent), id, after);
+    return agentNamed(r).history(r.params.conversationId ?? '', after);
   }),
   {
     name: 'answer',
@@ -105,12 +96,7 @@ export const PHONE_ROUTES: readonly PhoneRoute[] = [
       const askId = r.params.askId ?? '';
       if (!isValidId(askId)) throw new HttpError(400, 'bad-request', 'bad ask id');
       const request = parseAskRequest({ agent: r.params.agent ?? '', paneId: r.params.paneId }, await readJson(r.req));
-      const crew = r.server.deps.crewActs;
-      if (crew && onMember(r)) return sendJson(r.res, 200, await crew.forward({ kind: 'answer', askId, request }, deviceOf(r), r.server.deps.audit));
-      const handle = agentOf(r, request.agent);
-      const reply = await answerAsk(handle, askId, request, writeContext(r));
-      handle.store.countResult(reply.outcome);
-      sendJson(r.res, 200, reply);
+      sendJson(r.res, 200, await findAgent(r.server.deps, request.agent).answer(askId, request, writeContext(r)));
     },
   },
   // Search reads what the bridge holds, and the agents' history at most every half minute (closed-shelf.ts).
@@ -145,17 +131,8 @@ export function findRoute(method: string, path: string): { route: PhoneRoute; pa
   return wrongMethod ? 'method' : null;
 }
 
-/** The crew's views when the route's agent is one of a member's (`<agent>@<label>`), else undefined. */
-function onMember(r: PhoneRequest): CrewViews | undefined {
-  const crew = r.server.deps.crewViews;
-  return crew && r.params.agent !== undefined && crew.find(r.params.agent) ? crew : undefined;
-}
-
-function agentOf(r: PhoneRequest, name: string | undefined): AgentHandle {
-  const handle = name === undefined ? undefined : r.server.deps.agents.get(name);
-  if (!handle) throw new HttpError(404, 'no-such-agent', 'no durable agent has this name');
-  return handle;
-}
+/** The agent the path names, this bridge's own or a crew member's: the routes never ask which. */
+const agentNamed = (r: PhoneRequest): AgentSource => findAgent(r.server.deps, r.params.agent);
 
 function deviceOf(r: PhoneRequest): { id: string; name: string } {
   const { id, name } = paired(r);
