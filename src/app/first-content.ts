@@ -28,8 +28,8 @@ export function firstContentDrawn(): void {
  * Runs `then` once the first screen's content has been painted (for a screen that draws it in its
  * first render, at once) and the browser is then idle. Run beside a chat's opening, that work
  * took the other threads while the chat laid out its first rows: the worker's install fetched and
- * stored every file, and on a two-core machine the opening's frame took six times its own CPU time
- * (130 ms for 22 ms; Lighthouse's mobile score of a long chat went from 0.92 to 0.99 once it waited).
+ * stored every file, and on few cores the opening's frame waited for a core far longer than it
+ * ran (figures: docs/performance.md).
  */
 export function afterFirstContent(route: Route | null, then: () => void, maxMs = FIRST_CONTENT_MAX_MS): void {
   const painted = drawsItsContentLater(route) ? Promise.race([contentDrawn, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]) : Promise.resolve();

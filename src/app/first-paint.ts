@@ -40,7 +40,7 @@ export const FIRST_PAINT_REPORT_MAX_MS = 1000;
 
 /**
  * Runs `then` once the browser reports the page's first contentful paint (the first screen shown,
- * not only drawn: on Chromium the report comes some 30 to 60 ms after the frame's task), or after
+ * not only drawn: on Chromium the report comes a little after the frame's task), or after
  * FIRST_PAINT_REPORT_MAX_MS.
  */
 export function afterFirstContentfulPaint(then: () => void): void {
@@ -70,9 +70,8 @@ let firstPaint: Promise<void> | null = null;
  * Held by main.tsx from before the stores start until the first screen has been painted: work
  * that can wait for it (the long-poll, the kept copy's first write: pendingFirstPaint) is not
  * asked for beside the first screen. Asked for before that paint, on a phone's link the long-poll
- * and IndexedDB's code competed with the first screen's own, and Lighthouse's simulated phone
- * counted them in the dashboard's largest paint. Returns what main.tsx calls once it has rendered
- * the first screen.
+ * and IndexedDB's code competed with the first screen's own and held back the dashboard's largest
+ * paint. Returns what main.tsx calls once it has rendered the first screen.
  */
 export function holdUntilFirstPaint(shown: (then: () => void) => void = afterFirstContentfulPaint): () => void {
   let painted!: () => void;

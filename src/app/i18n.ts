@@ -79,7 +79,7 @@ export function listWords(items: readonly string[]): string {
 /**
  * A number in the language's own way. A whole number under 1000 is its digits in each language the
  * app speaks (no grouping, Latin digits), written without `Intl`: the first number formatter a page
- * makes costs it 50–110 ms, and the counts of a first screen are small.
+ * makes is one of its longest tasks (views/clock.ts), and the counts of a first screen are small.
  */
 const numeral = (value: number, lang: Locale) => (Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numberFormat(lang).format(value));
 

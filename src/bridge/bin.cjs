@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The `collie` command. CommonJS on purpose: Node reaches a CommonJS file's first line about 10 ms
-// sooner than an ES module's, so the command lines answered by words alone (`collie help`,
-// `--version`, a mistyped command) are answered by dist/node/collie-words.cjs without ever starting
-// the ES module loader. Every other command runs the CLI as compiled at build time
-// (dist/node/collie.mjs), which reads its arguments through the same function.
+// The `collie` command. CommonJS on purpose: Node reaches a CommonJS file's first line sooner than
+// an ES module's (figures: docs/performance.md), so the command lines answered by words alone
+// (`collie help`, `--version`, a mistyped command) are answered by dist/node/collie-words.cjs
+// without ever starting the ES module loader. Every other command runs the CLI as compiled at
+// build time (dist/node/collie.mjs), which reads its arguments through the same function.
 'use strict';
 const { ensureBuilt, requireBuilt, launch } = require('../agent/package/launch.cjs');
 

@@ -2,10 +2,10 @@
 // TypeScript loader. When the build is missing or older than any source it was compiled from
 // (someone edited the code since `npm install` or `npm run build`), it is compiled again first: a
 // checkout never runs stale code, and only a changed checkout pays for esbuild.
-// CommonJS, like src/bridge/bin.cjs: Node reaches the first line of a CommonJS file about 10 ms
-// sooner than an ES module's, which `collie help` answers with (see `requireBuilt`). Every start of
-// a program pays for this file, so it stays lean: node:fs only, no exceptions for a missing file,
-// plain string paths (the roots are absolute and end without a slash).
+// CommonJS, like src/bridge/bin.cjs: Node reaches the first line of a CommonJS file sooner than an
+// ES module's (figures: docs/performance.md), which `collie help` answers with (see `requireBuilt`).
+// Every start of a program pays for this file, so it stays lean: node:fs only, no exceptions for a
+// missing file, plain string paths (the roots are absolute and end without a slash).
 'use strict';
 const { readFileSync, statSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');

@@ -1,9 +1,9 @@
 /**
  * The programs the checkout runs under Node, compiled once at build time so no TypeScript loader
- * runs at their start (`collie help` paid ~0.6 s for one): each is one ES module in dist/node/,
- * bundled by esbuild from its entry with the packages in node_modules left as imports, beside a
- * list of the source files each was built from (what `launch.cjs` reads to see whether one is
- * stale).
+ * runs at their start (the loader was most of `collie help`'s time; figures: docs/performance.md):
+ * each is one ES module in dist/node/, bundled by esbuild from its entry with the packages in
+ * node_modules left as imports, beside a list of the source files each was built from (what
+ * `launch.cjs` reads to see whether one is stale).
  * `npm install` (prepare) and `npm run build` run it; the SDK's build shares `bundleOptions`.
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
@@ -30,7 +30,7 @@ export type NodeProgram = keyof typeof NODE_PROGRAMS;
 
 /**
  * Modules compiled to CommonJS (dist/node/<name>.cjs), which a CommonJS bin loads without starting
- * Node's ES module loader (~10 ms of a start on this machine's two cores).
+ * Node's ES module loader, a cost every start would pay (figures: docs/performance.md).
  */
 export const COMMONJS_MODULES = {
   /** What src/bridge/bin.cjs reads the command line with, answering `collie help` and `--version` itself. */

@@ -20,10 +20,10 @@ const CHAT_DELTAS = 'src/wire/chat-delta.ts';
 const oneOf = (files: readonly string[]) => (id: string) => files.some((file) => id.split('\\').join('/').endsWith(`/${file}`));
 
 /**
- * Chunks by screen, not by module: Rolldown's own split gave a chat's first screen 20 files beyond
- * the first load, and a phone's browser asks for six at a time, each a round trip (three rounds
- * before the chat could draw; the chat's Lighthouse LCP 0.25 s simulated longer). The higher
- * priority takes a module first; each group takes what its modules import too.
+ * Chunks by screen, not by module: Rolldown's own split gave a chat's first screen many small files
+ * beyond the first load, and a phone's browser asks for six at a time, each round a round trip
+ * before the chat can draw (figures: docs/performance.md). The higher priority takes a module
+ * first; each group takes what its modules import too.
  */
 export const CHUNK_GROUPS = [
   // Every module the entry loads statically, in the entry's one chunk. Without this, Rolldown puts modules that

@@ -12,9 +12,9 @@ import { CHAT_SCREEN } from './chunk-groups';
  * after the other.
  * - On the dashboard (the installed app's start) and a chat (a notification's tap, a shared link):
  *   the pairing check and the screen's first read. The app takes those replies as its own
- *   (early-asks.ts); on Lighthouse's simulated phone the data then came with the app's code, not
- *   two round trips after it.
- * - On a chat: its code too (its scripts and style sheets; the chat drew 0.5 to 0.65 s sooner).
+ *   (early-asks.ts), so the data comes with the app's code, not two round trips after it.
+ * - On a chat: its code too (its scripts and style sheets), so they come beside the app's code,
+ *   not after it (figures: docs/performance.md).
  *   Other screens ask for nothing more: the dashboard's first load stays its own.
  *
  * The hint is a small script in the page (the bridge allows it by its hash: page-policy.ts). Which

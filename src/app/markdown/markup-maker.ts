@@ -34,8 +34,7 @@ export const MADE_MAX = 600;
 /**
  * The longest the page sanitises in one task before it lets the browser in. A chat's opening asks
  * for dozens of rows at once, and the replies that came before the sanitiser had loaded were all
- * sanitised in one task when it came (45 ms on this machine, about 180 ms at Lighthouse's 4×
- * slowdown).
+ * sanitised in one long task when it came (figures: docs/performance.md).
  */
 export const SANITIZE_SLICE_MS = 8;
 

@@ -96,7 +96,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 // Set once: a config passed with each call is parsed again on each call (DOMPurify rebuilds its
-// default lists), and that was most of a short reply's cost as a chat opens, one row at a time.
+// default lists), and a chat's opening sanitises its rows one at a time, each paying it again.
 purify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 
 /** Markup as the page may show it: only the tags, attributes and classes allowed here, text cleaned again. */

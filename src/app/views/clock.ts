@@ -10,8 +10,9 @@ const CLOCK = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.Dat
 /**
  * The clock of each language the app speaks, as `Intl` writes it for `CLOCK` (English's day
  * periods are CLDR's, locale data like the languages' own names). Written by hand because the
- * first `Intl` formatter a page makes costs it 50–110 ms (it loads the number formats), the
- * longest task of a dashboard that shows only today's times; any other locale asks `Intl`.
+ * first `Intl` formatter a page makes is a long task (it loads the number formats), the longest
+ * of a dashboard that shows only today's times (figures: docs/performance.md); any other locale
+ * asks `Intl`.
  */
 const HAND_CLOCKS: Record<string, readonly [am: string, pm: string] | 'hours'> = { en: ['AM', 'PM'], ru: 'hours', 'zh-CN': 'hours' };
 

@@ -1,8 +1,8 @@
 /**
- * `npx tsx src/bridge/poll/cache-save.bench.ts`: what one disk-cache save costs after one item is
- * appended to a chat of 100, 2000 and 5000 items: wall time per save (median and 90th
- * percentile, fsync included) and the bytes it writes (median, and the mean over all saves, so
- * the occasional compaction is paid for in the mean). Also the first save of a run (which writes
+ * `npm run bench` (`npx tsx src/bridge/bench/cache-save.ts` alone): what one disk-cache save
+ * costs after one item is appended to a chat of 100, 2000 and 5000 items: wall time per save
+ * (median and 90th percentile, fsync included) and the bytes it writes (median, and the mean over
+ * all saves, so the occasional compaction is paid for in the mean). Also the first save of a run (which writes
  * everything) and a load at the end (a restart). Timings are for reading, never asserted.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';

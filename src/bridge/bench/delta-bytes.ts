@@ -1,7 +1,8 @@
 /**
  * What one appended item costs on the phone's wire, as a whole view and as a delta, at 100 and
  * 2000 items: a real kit agent on a private socket, the real bridge, plain node:http (no
- * compression asked, so the bytes are the JSON's own). `npx tsx src/bridge/phone/delta-bytes.bench.ts`
+ * compression asked, so the bytes are the JSON's own). `npm run bench` runs it
+ * (`npx tsx src/bridge/bench/delta-bytes.ts` alone).
  */
 import { request } from 'node:http';
 import { join } from 'node:path';

@@ -6,7 +6,8 @@
  *   - `collie durable list` against a running bridge;
  *   - the bridge's cold start with its demo agent (`collie start --demo`, a fresh state folder)
  *     to its first 200, and its resident memory 3 s after (the start's garbage not collected yet)
- *     and once it idles (its demo agent polled, no phone; after V8's memory reducer ran, ~8 s in).
+ *     and once it idles (its demo agent polled, no phone; after V8's memory reducer ran: its timer
+ *     is 8 s, kLongDelayMs in V8's memory-reducer.cc).
  * Medians of RUNS runs; `npm run bench` runs it (`npx tsx src/bridge/bench/start-cost.ts` alone).
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -186,7 +186,7 @@ const PACKAGE_JSON = INSTALL.packageJson;
 
 /**
  * `collie --version`: the version package.json gives, the one place it is kept. Read at once:
- * node:fs/promises would cost `collie help` a few milliseconds to load (see read-command-line.ts).
+ * loading node:fs/promises would add to every `collie help` (see read-command-line.ts).
  */
 export function packageVersion(): string {
   const parsed: unknown = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));

@@ -12,7 +12,8 @@ const KEPT_SOCKETS = 2;
  * Keep-alive connections to one agent's private socket. The privacy walk (docs/bridge.md §3) runs
  * before every new connection, as it ran before every request when each request had its own:
  * a connection already open was checked when it was made, so a poll that reuses it does not
- * walk the path again (the walk was nearly half of an idle poll's cost).
+ * walk the path again (the walk was a large share of an idle poll's cost; figures:
+ * docs/performance.md).
  */
 export class PrivateSocketAgent extends Agent {
   /** How many times the path was walked: one per connection made (the benchmark reads it). */

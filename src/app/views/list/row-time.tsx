@@ -4,7 +4,7 @@ import { fullTime } from './time-words';
 /**
  * A row's time, with the full date as its title. The title is written when a pointer first
  * rests on it: only a mouse shows a title, and the full date needs a date formatter, whose first
- * making costs a page 50–110 ms (the dashboard's longest task when every row made one to draw).
+ * making is a long task (the dashboard's longest when every row made one to draw; views/clock.ts).
  */
 export function RowTime({ iso, id, children }: { iso: string; id?: string; children: ComponentChildren }) {
   return (

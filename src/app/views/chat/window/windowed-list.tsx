@@ -121,9 +121,9 @@ export class WindowedList<T> extends Component<WindowedListProps<T>> {
 
   /**
    * Nothing here reads the layout that need not: each read lays out the rows just drawn in this
-   * task, not the frame's (the opening draw of a chat was one task of 100 ms and more, 60 of them
-   * that layout). Where the browser anchors, the row at the top is noted again just before the next
-   * change (getSnapshotBeforeUpdate), not now. While opening, the rows' first measures (the resize
+   * task, not the frame's (that layout was most of a chat's opening draw; figures: docs/performance.md).
+   * Where the browser anchors, the row at the top is noted again just before the next change
+   * (getSnapshotBeforeUpdate), not now. While opening, the rows' first measures (the resize
    * observer, in the frame, after its layout) and the chat's scroll to them call fit().
    */
   override componentDidUpdate(): void {
