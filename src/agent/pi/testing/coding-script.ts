@@ -13,7 +13,7 @@ export const SAY = {
   fail: 'make the model fail',
   big: 'write a big file',
 } as const;
-export const BIG_BYTES = 3 * 1024 * 1024;
+export const BIG_BYTES = 1.5 * 1024 * 1024;
 /** The long job's first step: it waits for the go file, a minute at most (a test that never writes it leaves no process behind for long). */
 export const LONG_JOB = `for i in $(seq 1200); do [ -f ${GO_FILE} ] && break; sleep 0.05; done; echo step one done`;
 

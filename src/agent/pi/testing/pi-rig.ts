@@ -33,7 +33,8 @@ export interface PiRig {
   paneOf(paneId: string): NonNullable<ReturnType<PiAgent['collie']['state']['panes']['get']>>;
   itemsOf(paneId: string): Item[];
   openAsk(paneId: string): PermissionAsk | undefined;
-  waitForAsk(paneId: string): Promise<PermissionAsk>;
+  /** The pane's open card; `timeoutMs` for a reply whose size makes it slow to stream. */
+  waitForAsk(paneId: string, timeoutMs?: number): Promise<PermissionAsk>;
   waitForIdle(paneId: string): Promise<void>;
   toolItems(paneId: string): ToolItem[];
   texts(paneId: string): string[];
@@ -82,7 +83,7 @@ export function piRigPerFile(script: ScriptRule[]): PiRig {
     paneOf: (paneId) => rig.agent.collie.state.panes.get(paneId)!,
     itemsOf: (paneId) => rig.paneOf(paneId).conversation.record.items,
     openAsk: (paneId) => [...rig.paneOf(paneId).openAsks.values()][0]?.ask as PermissionAsk | undefined,
-    waitForAsk: (paneId) => vi.waitFor(() => expect(rig.openAsk(paneId)).toBeDefined(), { timeout: 10_000 }).then(() => rig.openAsk(paneId)!),
+    waitForAsk: (paneId, timeoutMs = 10_000) => vi.waitFor(() => expect(rig.openAsk(paneId)).toBeDefined(), { timeout: timeoutMs }).then(() => rig.openAsk(paneId)!),
     waitForIdle: (paneId) => vi.waitFor(() => expect(rig.paneOf(paneId).turn?.state).not.toBe('running'), { timeout: 10_000 }),
     toolItems: (paneId) => rig.itemsOf(paneId).filter((i): i is ToolItem => i.kind === 'tool'),
     texts: (paneId) => rig.itemsOf(paneId).map((i) => ('text' in i ? i.text : '')),
