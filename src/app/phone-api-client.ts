@@ -1,19 +1,6 @@
-import type {
-  ActReply,
-  ActRequest,
-  AgentJson,
-  AskReply,
-  AskRequest,
-  ChatJson,
-  ChatReplyJson,
-  ClosedPageJson,
-  DashboardJson,
-  DeviceJson,
-  HistoryJson,
-  PairRequest,
-  PairReply,
-  PairingDecisionReply,
-} from '../wire/bridge-json';
+import type { AgentJson, ChatJson, ChatReplyJson, ClosedPageJson, DashboardJson, HistoryJson } from '../wire/bridge-json';
+import type { ActReply, ActRequest, AskReply, AskRequest } from '../wire/write-json';
+import type { DeviceJson, PairRequest, PairReply, PairingDecisionReply } from '../wire/pairing-json';
 import { actRoute, answerRoute, pathOf } from '../wire/phone-routes';
 
 /** A JSON read that tells "nothing changed" (ETag) apart from new data. */

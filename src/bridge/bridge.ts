@@ -1,10 +1,6 @@
 /**
  * The composition root: builds each agent's handle (link, store, cache, poller, ledger), the poll
- * scheduler and the phone server, and closes them again. The rooms: cli/ (verbs), config/ (which
- * agents), link/ (reaching one), poll/ (reading and keeping), acts/ (writing at most once),
- * phone/ (the phone's API and app; only this file imports it), http/ (the HTTP floor the rooms
- * share), control/ (the CLI's socket), crew/ (other machines' bridges), fs/ (private files),
- * check/ (conformance), bench/, testing/.
+ * scheduler and the phone server, and closes them again. Which folder holds what: docs/README.md.
  */
 import { pairingLink } from '../wire/pairing-link';
 import type { Server } from 'node:http';
@@ -28,7 +24,7 @@ import { DeviceStore } from './pairing/device-store';
 import { Invitations } from './pairing/invitations';
 import { PairingRequests } from './pairing/pairing-requests';
 import { placeControlCaller } from './control/control-caller';
-import type { LinkMadeJson } from '../wire/bridge-json';
+import type { LinkMadeJson } from '../wire/pairing-json';
 import { agentStateDir, privateFolder } from './fs/state-dir';
 import { openPush, type PushOptions, type PushRoom } from './push/push';
 import { Crew } from './crew/crew';

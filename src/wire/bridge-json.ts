@@ -1,9 +1,10 @@
 /**
- * The bridge's JSON for the phone: the only types the app shares with the bridge.
+ * The bridge's JSON views for the phone (its writes: write-json.ts; pairing: pairing-json.ts).
  * Everything in here has already been parsed and cleaned by the bridge.
  */
 import type { PreviewBlock } from './markdown-words';
-import type { Answer, Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, VersionRange, WriteTarget } from './types';
+import type { PairingRequestJson } from './pairing-json';
+import type { Ask, AskKind, BeltButton, Caps, DecidedBy, Item, ItemKind, PaneState, Starter, Turn, VersionRange } from './types';
 
 export const AGENT_STATUSES = ['ok', 'starting', 'unreachable', 'version-mismatch', 'token-refused'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -248,116 +249,3 @@ export type ChatDelta = Partial<Omit<ChatJson, 'entries'>> & {
 
 /** A chat read's reply: the whole view, or what changed since the version the phone named. */
 export type ChatReplyJson = ChatJson | { delta: ChatDelta };
-
-export interface AskRequest {
-  agent: string;
-  paneId: string;
-  requestId: string;
-  /** The hash of the ask the phone drew. */
-  hash: string;
-  answer: Answer;
-  /** The person tapped an allow-always option twice. */
-  secondTap?: boolean;
-  /** Pressed on the question's notification (the service worker sends it), for the audit line; a card sends none. */
-  via?: 'notification';
-}
-
-/** Every outcome of an answer, as a list: whoever reads an answer's reply (the worker, a crew's lead) checks it against this one. */
-/** `not-sent`: the bridge could not reach the agent (or the crew member) at all; nothing was delivered, Try again sends it. */
-export const ASK_OUTCOMES = ['busy', 'taken', 'stale', 'decided-in-agent', 'timed-out', 'already-answered', 'too-late', 'not-sent', 'unknown', 'maybe-applied'] as const;
-export type AskOutcome = (typeof ASK_OUTCOMES)[number];
-
-export interface AskReply {
-  outcome: AskOutcome;
-  /** With `stale`: the ask as it is now. */
-  ask?: PhoneAsk;
-}
-
-/** What a device may do: `control` reads and acts; `watch` reads only. */
-export type DeviceRole = 'control' | 'watch';
-
-/** This phone as the bridge knows it (never its credential). */
-export interface DeviceJson {
-  id: string;
-  name: string;
-  role: DeviceRole;
-}
-
-/** `POST /api/pair` with an invitation's secret; the credential comes back as an HttpOnly cookie only. */
-export interface PairRequest {
-  secret: string;
-  /** The name the browser suggests, used when the invitation names none. */
-  name?: string;
-}
-
-/**
- * `POST /api/pair`'s reply: this phone's device (its cookie is set), or, while a phone paired
- * already must allow it, `waiting` (202): the phone asks again with the same link until a paired
- * phone decides or the link expires.
- */
-export type PairReply = { device: DeviceJson } | { waiting: { expiresAt: string } };
-
-/** Where a pairing link was made, as a paired phone is shown it before it allows a new device. */
-export interface LinkMadeJson {
-  by: 'collie pair' | 'collie start';
-  pid?: number;
-  /** The command line of the process that asked for the link, cleaned and cut. */
-  command?: string;
-  /** Its terminal (`pts/3`), or null when it ran with none. */
-  terminal?: string | null;
-}
-
-/** A device waiting for a paired phone's Allow: what the dashboard's card shows. */
-export interface PairingRequestJson {
-  id: string;
-  name: string;
-  role: DeviceRole;
-  /** Null when the bridge could not tell (no Bun, not Linux). */
-  made: LinkMadeJson | null;
-  madeAt: string;
-  /** Where the link was opened: the address the request came from and the browser it named. */
-  from: { address: string; browser: string };
-  askedAt: string;
-  expiresAt: string;
-}
-
-/** `POST /api/pairing/:requestId`: a paired phone's answer to a device waiting to pair. */
-export interface PairingDecision {
-  allow: boolean;
-}
-/** `gone`: no device waits under that id any more (decided elsewhere, or its link expired). */
-export interface PairingDecisionReply {
-  outcome: 'allowed' | 'refused' | 'gone';
-}
-
-/** Every act on an agent besides answering: its body always carries the phone's request id. */
-export type ActRequest =
-  | { act: 'send'; agent: string; paneId: string; requestId: string; text: string; turnId: string | null }
-  | { act: 'steer'; agent: string; paneId: string; requestId: string; text: string; turnId: string | null }
-  | { act: 'stop'; agent: string; paneId: string; requestId: string; turnId: string | null }
-  | { act: 'action'; agent: string; paneId: string; requestId: string; actionId: string; turnId: string | null }
-  | { act: 'starter'; agent: string; requestId: string; starterId: string }
-  | { act: 'rename'; agent: string; requestId: string; target: WriteTarget; id: string; title: string }
-  | { act: 'close'; agent: string; requestId: string; target: WriteTarget; id: string }
-  | { act: 'reopen'; agent: string; requestId: string; conversationId: string };
-
-/** Every outcome of an act, as a list (see ASK_OUTCOMES). */
-export const ACT_OUTCOMES = ['done', 'sent', 'queued', 'steered', 'stopped', 'idle', 'refused', 'not-sent', 'unknown', 'maybe-applied'] as const;
-export type ActOutcome = (typeof ACT_OUTCOMES)[number];
-
-/** Why an act was refused, as the phone is told: the one list (the phone's words are keyed by it). */
-export const REFUSAL_REASONS = ['busy', 'ask-open', 'turn-moved', 'no-turn', 'not-found', 'too-long', 'empty', 'bad-request', 'agent-refused', 'caller-refused'] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-export const isRefusalReason = (code: string): code is RefusalReason => (REFUSAL_REASONS as readonly string[]).includes(code);
-
-export interface ActReply {
-  outcome: ActOutcome;
-  reason?: RefusalReason;
-  /** With ask-open: the ask to answer first. */
-  askId?: string;
-  /** With turn-moved: the turn as it is now. */
-  turn?: Turn | null;
-  /** A starter or a reopen: the pane it opened. */
-  paneId?: string;
-  conversationId?: string;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActRequest } from './bridge-json';
+import type { ActRequest } from './write-json';
 import { actRoute, BadPathSegment, matchPath, pathOf, PHONE_PATHS } from './phone-routes';
 
 describe('phone paths', () => {

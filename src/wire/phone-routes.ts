@@ -3,7 +3,7 @@
  * with `pathOf`, the bridge's route table matches them with `matchPath`. A segment that names
  * something (`:agent`, `:paneId`…) is percent-encoded on the way out and decoded on the way in.
  */
-import type { ActRequest, AskRequest } from './bridge-json';
+import type { ActRequest, AskRequest } from './write-json';
 
 /** Every path of the phone API starts so; anything else is the app's own files. */
 export const API_PREFIX = '/api/';

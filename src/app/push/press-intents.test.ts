@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskReply, AskRequest } from '../../wire/bridge-json';
+import type { AskReply, AskRequest } from '../../wire/write-json';
 import type { BridgeClient } from '../phone-api-client';
 import { createStorage, type KeyValueStore } from '../storage';
 import { createIntentsStore, type AnswerIntent } from '../stores/intents-store';

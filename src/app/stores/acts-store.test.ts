@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeHttpError } from '../phone-api-client';
-import type { ActReply } from '../../wire/bridge-json';
+import type { ActReply } from '../../wire/write-json';
 import { createStorage } from '../storage';
 import { clientActing, memory } from './testing/acts-kit';
 import { INTENT_MEMORY_MS as ACT_MEMORY_MS } from './intent-ledger';

@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { unknownAfter } from '../../wire/tries';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import { isRefusalReason, type ActReply, type ActRequest } from '../../wire/bridge-json';
+import { isRefusalReason, type ActReply, type ActRequest } from '../../wire/write-json';
 import type { Storage } from '../storage';
 import { createIntentLedger, type Intent } from './intent-ledger';
 

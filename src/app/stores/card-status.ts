@@ -1,4 +1,4 @@
-import type { AskOutcome } from '../../wire/bridge-json';
+import type { AskOutcome } from '../../wire/write-json';
 
 /** What a card shows about the person's latest tap on it (the stores tell it; `card-props.ts` passes it on). */
 export type CardStatus =

@@ -1,7 +1,8 @@
 import { effect } from '@preact/signals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError, type BridgeClient, type ChatReadOptions, type Fetched, type ReadOptions } from '../phone-api-client';
-import type { AskReply, AskRequest, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply, AskRequest } from '../../wire/write-json';
 import { createStorage, type KeptCopies } from '../storage';
 import { memory } from './testing/acts-kit';
 import { createChatStore, SETTLED_CARD_MS, type ChatStore } from './chat-store';

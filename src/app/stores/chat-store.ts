@@ -1,7 +1,8 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { BridgeHttpError, type BridgeClient, type Fetched, type ReadOptions } from '../phone-api-client';
 import { askKey } from '../../wire/ask-key';
-import type { AskReply, ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { ChatEntry, ChatJson, PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply } from '../../wire/write-json';
 import type { PhoneErrorCode } from '../../wire/phone-errors';
 import type { Answer } from '../../wire/types';
 import type { CardStatus } from './card-status';

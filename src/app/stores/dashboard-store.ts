@@ -1,6 +1,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { BridgeClient } from '../phone-api-client';
-import type { AgentRow, InboxAsk, MachineRow, PairingDecisionReply, PairingRequestJson } from '../../wire/bridge-json';
+import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
+import type { PairingDecisionReply, PairingRequestJson } from '../../wire/pairing-json';
 import { polled, type PollEnv } from './polled';
 import { keptCopy } from '../offline/kept-copy';
 import type { KeptCopies } from '../storage';

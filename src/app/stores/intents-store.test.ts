@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import type { AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
+import type { PhoneAsk } from '../../wire/bridge-json';
+import type { AskReply, AskRequest } from '../../wire/write-json';
 import { createStorage, type KeyValueStore } from '../storage';
 import { askKey } from '../../wire/ask-key';
 import { canSend, createConnectionStore } from './connection-store';

@@ -1,7 +1,8 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { triesLeft } from '../../wire/tries';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
-import type { AskOutcome, AskReply, AskRequest, PhoneAsk } from '../../wire/bridge-json';
+import type { PhoneAsk } from '../../wire/bridge-json';
+import type { AskOutcome, AskReply, AskRequest } from '../../wire/write-json';
 import { askKey } from '../../wire/ask-key';
 import type { Answer } from '../../wire/types';
 import type { Storage } from '../storage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceJson } from '../../wire/bridge-json';
+import type { DeviceJson } from '../../wire/pairing-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import { browserName } from '../../wire/browser-name';
 import { createPairingStore } from './pairing-store';

@@ -1,6 +1,6 @@
 import { secretInFragment } from '../../wire/pairing-link';
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { DeviceJson } from '../../wire/bridge-json';
+import type { DeviceJson } from '../../wire/pairing-json';
 import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 
 /** Why the phone shows the pairing screen. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AskOutcome } from '../../wire/bridge-json';
+import type { AskOutcome } from '../../wire/write-json';
 import type { AskPush } from '../../wire/push-payload';
 import { answerButtons, answerFromNotification, pressWords, type PressDeps } from './answer-press';
 import { ANSWER_DEFAULTS, type AnswerSettings } from './answer-settings';

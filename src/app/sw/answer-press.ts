@@ -1,4 +1,4 @@
-import { ASK_OUTCOMES, type AskOutcome } from '../../wire/bridge-json';
+import { ASK_OUTCOMES, type AskOutcome } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { answerRoute } from '../../wire/phone-routes';
 import type { AskPush } from '../../wire/push-payload';

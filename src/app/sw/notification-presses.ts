@@ -1,5 +1,5 @@
 import { createStore, del, entries, update } from 'idb-keyval';
-import type { AskOutcome } from '../../wire/bridge-json';
+import type { AskOutcome } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActReply, ChatJson } from '../../wire/bridge-json';
+import type { ChatJson } from '../../wire/bridge-json';
+import type { ActReply } from '../../wire/write-json';
 import { actsWith, type Step } from '../stores/testing/acts-kit';
 import { button, buttonNames, capsOf, chatJson, mount, runningTurn, settle, statusText, tap, type Mounted } from './testing/acts-rig';
 import { Belt } from './belt';

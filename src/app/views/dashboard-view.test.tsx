@@ -2,7 +2,8 @@
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentRow, InboxAsk, MachineRow, PairingRequestJson } from '../../wire/bridge-json';
+import type { AgentRow, InboxAsk, MachineRow } from '../../wire/bridge-json';
+import type { PairingRequestJson } from '../../wire/pairing-json';
 import { CanAct } from './can-act';
 import type { ConnectionStore } from '../stores/connection-store';
 import type { DashboardStore } from '../stores/dashboard-store';

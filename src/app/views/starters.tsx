@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { ActReply } from '../../wire/bridge-json';
+import type { ActReply } from '../../wire/write-json';
 import type { Caps, Starter } from '../../wire/types';
 import { t } from '../i18n';
 import { go, openedPane } from '../navigate';

@@ -1,4 +1,4 @@
-import type { ActRequest } from '../../wire/bridge-json';
+import type { ActRequest } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord, oneOf } from '../../wire/read';
 import { sendTextProblem, titleProblem } from '../../wire/text-rules';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCollie, type Collie, type PaneHandle, type SendContext } from '../../agent/kit';
 import { tempDir, type TempDir } from '../../agent/testing';
-import type { ActRequest } from '../../wire/bridge-json';
+import type { ActRequest } from '../../wire/write-json';
 import { parseActRequest } from './act-requests';
 import { actSpec } from './act-specs';
 import { AgentLink } from '../link/agent-link';

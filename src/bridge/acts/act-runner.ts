@@ -4,7 +4,7 @@
  * act's spec is a row of `act-specs.ts`, an answer's is `answer-ask.ts`.
  */
 import { triesLeft } from '../../wire/tries';
-import type { ActOutcome, ActReply } from '../../wire/bridge-json';
+import type { ActOutcome, ActReply } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { isRecord } from '../../wire/read';
 import type { AgentHandle } from '../agent-handle';

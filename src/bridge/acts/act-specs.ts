@@ -1,5 +1,5 @@
 import { agentPath } from '../../wire/agent-paths';
-import type { ActReply, ActRequest } from '../../wire/bridge-json';
+import type { ActReply, ActRequest } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { panesOf } from '../../wire/parse-snapshot';
 import type { CapName, Pane } from '../../wire/types';

@@ -5,7 +5,7 @@ import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { parseAsk } from '../../wire/parse-ask';
 import { bool, isRecord, oneOf, str } from '../../wire/read';
-import type { AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
+import type { AskOutcome, AskReply, AskRequest } from '../../wire/write-json';
 import type { Answer, DecidedBy } from '../../wire/types';
 import { runAct, type ActNames, type ActSpec, type AgentReply, type WriteContext } from './act-runner';
 import { toPhoneAsk } from '../poll/ask-hash';

@@ -1,4 +1,4 @@
-import { UsageError } from '../check/usage-error';
+import { UsageError } from '../conformance/usage-error';
 import { bridgePaths } from '../config/paths';
 import { readCommandLine, type RunVerb } from './read-command-line';
 import { usageError } from './usage';

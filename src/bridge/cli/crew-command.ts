@@ -1,7 +1,7 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { textTable } from './text-table';
 import { str } from '../../wire/read';
-import { UsageError, type CliIo } from '../check/usage-error';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { CREW_LIMITS, type CrewListing, type MemberListing } from '../crew/crew-terms';
 import { controlCall, controlWrite } from './control-client';

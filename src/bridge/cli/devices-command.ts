@@ -1,4 +1,4 @@
-import { UsageError, type CliIo } from '../check/usage-error';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { textTable } from './text-table';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { DeviceStore, type DeviceInfo } from '../pairing/device-store';

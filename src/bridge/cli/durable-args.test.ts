@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../check/usage-error';
+import { UsageError } from '../conformance/usage-error';
 import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
 
 const TOKEN = 'args-token-8e2b4d6f0a1c3e5b7d9f1a3c5e7b9d0f';

@@ -1,5 +1,5 @@
-import { parseCheckArgs } from '../check/check-cli';
-import { UsageError } from '../check/usage-error';
+import { parseCheckArgs } from '../conformance/check-cli';
+import { UsageError } from '../conformance/usage-error';
 import { checkName, checkSocketPath, checkUrl } from '../config/source-rules';
 import type { SourceEntry } from '../config/sources-file';
 import { parseOptions } from './parse-options';

@@ -1,7 +1,7 @@
 import { isRecord } from '../../wire/read';
 import { askBridge, restartBridge, restartLine } from './running-bridge';
-import { durableMain } from '../check/check-cli';
-import { UsageError, type CliIo } from '../check/usage-error';
+import { durableMain } from '../conformance/check-cli';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { environmentAgent, FatalConfigError, parseSourcesText } from '../config/config';
 import { parseAttachArgs, parseDetachArgs, parseListArgs } from './durable-args';
 import { describeAddress, describeState, environmentEntry, listLines } from './durable-list';

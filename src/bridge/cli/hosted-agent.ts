@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { CliIo } from '../check/usage-error';
+import type { CliIo } from '../conformance/usage-error';
 import { INSTALL } from '../config/install-paths';
 import { bridgePaths } from '../config/paths';
 import { attachSource, readSourcesFile } from '../config/sources-file';

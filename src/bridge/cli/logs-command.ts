@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { UsageError, type CliIo } from '../check/usage-error';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { bridgeLogPath } from './bridge-log';
 import { lastLogLines, readLogSince, type LogCursor } from './log-reader';
 import { parseOptions } from './parse-options';

@@ -1,5 +1,5 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
-import { UsageError, type CliIo } from '../check/usage-error';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { CONTROL_PATHS } from '../control/control-paths';
 import { controlWrite } from './control-client';
 import { parseOptions } from './parse-options';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from '../check/usage-error';
+import { UsageError } from '../conformance/usage-error';
 
 export type Options = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 

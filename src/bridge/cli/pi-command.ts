@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { UsageError, type CliIo } from '../check/usage-error';
+import { UsageError, type CliIo } from '../conformance/usage-error';
 import { INSTALL } from '../config/install-paths';
 import { checkName } from '../config/source-rules';
 import { parseOptions } from './parse-options';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
-import { UsageError } from '../check/usage-error';
+import { UsageError } from '../conformance/usage-error';
 import { removeBridgeFile, writeBridgeFile } from './bridge-file';
 import type { RunningBridge } from '../bridge';
 import { FatalConfigError, loadSources, type AgentSource } from '../config/config';

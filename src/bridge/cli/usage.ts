@@ -1,6 +1,6 @@
 import { INVITATION_LIFETIME_WORDS } from '../../wire/pairing-link';
 import { readFileSync } from 'node:fs';
-import { DURABLE_HELP } from '../check/durable-help';
+import { DURABLE_HELP } from '../conformance/durable-help';
 import { INSTALL } from '../config/install-paths';
 import { ACP_PRESETS } from './acp-presets';
 

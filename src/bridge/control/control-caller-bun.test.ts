@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../agent/testing';
-import type { DeviceJson } from '../../wire/bridge-json';
+import type { DeviceJson } from '../../wire/pairing-json';
 import { INSTALL } from '../config/install-paths';
 import { runCli, startBridgeProcess, type BridgeProcess } from '../testing/cli-harness';
 import { waitingRequest } from '../testing/paired';

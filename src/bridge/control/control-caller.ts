@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { lineage } from '../../agent/caller/process-tree';
-import type { LinkMadeJson } from '../../wire/bridge-json';
+import type { LinkMadeJson } from '../../wire/pairing-json';
 import { cleanField } from '../../wire/clean';
 import type { AgentSource } from '../config/config';
 import { INSTALL } from '../config/install-paths';

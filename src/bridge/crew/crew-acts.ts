@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/bridge-json';
-import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/bridge-json';
+import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/write-json';
+import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/write-json';
 import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';

@@ -1,6 +1,6 @@
 import { rememberBounded } from '../../wire/bounded-map';
 import { INVITATION_MS } from '../../wire/pairing-link';
-import type { LinkMadeJson } from '../../wire/bridge-json';
+import type { LinkMadeJson } from '../../wire/pairing-json';
 import type { Role } from './device-file';
 import { hashSecret, mintSecret } from './secrets';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LinkMadeJson, PairingRequestJson } from '../../wire/bridge-json';
+import type { LinkMadeJson, PairingRequestJson } from '../../wire/pairing-json';
 import type { DeviceInfo } from './device-store';
 import type { Role } from './device-file';
 import { hashSecret } from './secrets';

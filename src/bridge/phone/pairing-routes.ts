@@ -1,4 +1,4 @@
-import type { DeviceJson, PairingDecisionReply, PairReply } from '../../wire/bridge-json';
+import type { DeviceJson, PairingDecisionReply, PairReply } from '../../wire/pairing-json';
 import { cleanField } from '../../wire/clean';
 import { INVITATION_MS } from '../../wire/pairing-link';
 import { browserName } from '../../wire/browser-name';

@@ -4,7 +4,7 @@
  * matches a request against this table only; later rooms (the pairing gate, push) hang on it,
  * and a test walks every route in it.
  */
-import type { ActRequest } from '../../wire/bridge-json';
+import type { ActRequest } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { matchPath, PHONE_PATHS, type PhonePath } from '../../wire/phone-routes';
 import { parseActRequest } from '../acts/act-requests';

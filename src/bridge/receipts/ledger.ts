@@ -1,7 +1,7 @@
 import { appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rememberBounded } from '../../wire/bounded-map';
-import type { ActOutcome, AskOutcome } from '../../wire/bridge-json';
+import type { ActOutcome, AskOutcome } from '../../wire/write-json';
 import { isRecord } from '../../wire/read';
 import { tightenFile, writePrivateFile } from '../fs/private-file';
 

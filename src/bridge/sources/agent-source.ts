@@ -1,4 +1,5 @@
-import type { ActReply, ActRequest, AskReply, AskRequest, ClosedPageJson, HistoryJson } from '../../wire/bridge-json';
+import type { ClosedPageJson, HistoryJson } from '../../wire/bridge-json';
+import type { ActReply, ActRequest, AskReply, AskRequest } from '../../wire/write-json';
 import type { WriteContext } from '../acts/act-runner';
 import type { Versioned } from '../http/versioned';
 

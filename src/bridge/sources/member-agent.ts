@@ -1,4 +1,4 @@
-import type { ActReply, AskReply } from '../../wire/bridge-json';
+import type { ActReply, AskReply } from '../../wire/write-json';
 import type { CrewActs } from '../crew/crew-acts';
 import type { CrewViews } from '../crew/crew-views';
 import type { AgentSource } from './agent-source';

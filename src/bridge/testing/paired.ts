@@ -1,5 +1,6 @@
 /** Test helper: a paired device for tests that call the phone API directly, as the phone's cookie would carry it. */
-import type { DashboardJson, PairingRequestJson } from '../../wire/bridge-json';
+import type { DashboardJson } from '../../wire/bridge-json';
+import type { PairingRequestJson } from '../../wire/pairing-json';
 import type { Role } from '../pairing/device-file';
 import type { DeviceStore } from '../pairing/device-store';
 import { DEVICE_COOKIE } from '../phone/device-cookie';

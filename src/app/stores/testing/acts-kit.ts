@@ -1,6 +1,6 @@
 /** Shared by tests of the acts store and the views that act: a memory backend and a scripted client. */
 import type { BridgeClient } from '../../phone-api-client';
-import type { ActReply, ActRequest } from '../../../wire/bridge-json';
+import type { ActReply, ActRequest } from '../../../wire/write-json';
 import { createStorage, type KeyValueStore } from '../../storage';
 import { createActsStore, type ActsStore } from '../acts-store';
 

@@ -1,4 +1,4 @@
-import { isRefusalReason, type ActOutcome, type RefusalReason } from '../../../wire/bridge-json';
+import { isRefusalReason, type ActOutcome, type RefusalReason } from '../../../wire/write-json';
 import { t, type MessageKey } from '../../i18n';
 import { bridgeErrorText } from '../bridge-error-copy';
 import type { ActStatus } from '../../stores/acts-store';

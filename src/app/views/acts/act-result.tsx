@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ActReply, ActRequest } from '../../../wire/bridge-json';
+import type { ActReply, ActRequest } from '../../../wire/write-json';
 import { t } from '../../i18n';
 import type { ActsStore } from '../../stores/acts-store';
 import { actStatusText } from './act-copy';

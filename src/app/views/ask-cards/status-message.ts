@@ -1,4 +1,4 @@
-import type { AskOutcome } from '../../../wire/bridge-json';
+import type { AskOutcome } from '../../../wire/write-json';
 import { t, type MessageKey } from '../../i18n';
 import { bridgeErrorText } from '../bridge-error-copy';
 import type { CardStatus } from '../../stores/card-status';

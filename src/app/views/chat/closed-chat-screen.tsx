@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
 import { useCanAct } from '../can-act';
-import type { ActReply } from '../../../wire/bridge-json';
+import type { ActReply } from '../../../wire/write-json';
 import { t } from '../../i18n';
 import { go, openedPane } from '../../navigate';
 import { controlKey, type ActsStore } from '../../stores/acts-store';

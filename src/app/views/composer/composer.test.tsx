@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHttpError } from '../../phone-api-client';
-import type { ActReply, ChatJson } from '../../../wire/bridge-json';
+import type { ChatJson } from '../../../wire/bridge-json';
+import type { ActReply } from '../../../wire/write-json';
 import { LIMITS } from '../../../wire/limits';
 import { actsWith, type Step } from '../../stores/testing/acts-kit';
 import type { ActsStore } from '../../stores/acts-store';

@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
-import type { ActReply, ActRequest, ChatJson } from '../../../wire/bridge-json';
+import type { ChatJson } from '../../../wire/bridge-json';
+import type { ActReply, ActRequest } from '../../../wire/write-json';
 import { t, type MessageKey } from '../../i18n';
 import { paneActKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import type { ActReply } from '../../../wire/bridge-json';
+import type { ActReply } from '../../../wire/write-json';
 import type { WriteTarget } from '../../../wire/types';
 import { controlKey, type ActsStore } from '../../stores/acts-store';
 import { ActResult } from '../acts/act-result';

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import type { PairingDecisionReply, PairingRequestJson } from '../../../wire/bridge-json';
+import type { PairingDecisionReply, PairingRequestJson } from '../../../wire/pairing-json';
 import { locale, t } from '../../i18n';
 import { useCanAct } from '../can-act';
 import { clockTime } from '../clock';
