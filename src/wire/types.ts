@@ -116,6 +116,8 @@ export interface UnknownAsk extends AskBase {
 }
 export type Ask = PermissionAsk | ChoiceAsk | TextAsk | FormAsk | UnknownAsk;
 export type AskKind = Ask['kind'];
+/** Every ask kind (`unknown` is the reader's own, never sent), from a record typed by the union: a kind added to `Ask` fails the type check here until it is listed. */
+export const ASK_KINDS = Object.keys({ permission: 1, choice: 1, text: 1, form: 1, unknown: 1 } satisfies Record<AskKind, 1>) as AskKind[];
 
 /** The answer to a permission or choice ask: the ids of the options taken. */
 export type OptionAnswer = { optionIds: string[] };
@@ -194,6 +196,8 @@ export interface ToolItem extends ItemBase {
 }
 export type Item = TextItem | MarkdownItem | CodeItem | LinkItem | ToolItem;
 export type ItemKind = Item['kind'];
+/** Every item kind, from a record typed by the union (as `ASK_KINDS`). */
+export const ITEM_KINDS = Object.keys({ user: 1, reply: 1, thinking: 1, notice: 1, markdown: 1, code: 1, link: 1, tool: 1 } satisfies Record<ItemKind, 1>) as ItemKind[];
 
 /** Who decided an ask: the phone, the agent itself (a stop counts here), or its deadline (WIRE.md §8). */
 export const DECIDED_BY = ['phone', 'program', 'timeout'] as const;

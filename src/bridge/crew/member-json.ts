@@ -34,25 +34,11 @@ import { parseCursor } from '../../wire/parse-history';
 import { parseItem } from '../../wire/parse-item';
 import { parseBeltButton, parseStarter } from '../../wire/parse-snapshot';
 import { bool, count, isRecord, list, oneOf, str, time } from '../../wire/read';
-import { CAP_NAMES, PANE_STATES, type AskKind, type Caps, type ItemKind } from '../../wire/types';
+import { ASK_KINDS, CAP_NAMES, ITEM_KINDS, PANE_STATES, type Caps } from '../../wire/types';
 import { checkName } from '../config/source-rules';
 
 /** Bounds of what the lead takes of one member, beyond the wire's own per-agent limits. */
 export const MEMBER_LIMITS = { agents: 64, inbox: 1000, conversations: LIMITS.panes, sends: 50, reasonBytes: LIMITS.reasonBytes } as const;
-
-// Exhaustive by type: a kind added to the wire's union is a compile error here until it is added.
-const ASK_KINDS: Record<AskKind, true> = { permission: true, choice: true, text: true, form: true, unknown: true };
-const ITEM_KINDS: Record<ItemKind, true> = {
-  user: true,
-  reply: true,
-  thinking: true,
-  notice: true,
-  tool: true,
-  markdown: true,
-  code: true,
-  link: true,
-};
-const word = <T extends string>(value: unknown, words: Record<T, true>): T | undefined => (typeof value === 'string' && Object.hasOwn(words, value) ? (value as T) : undefined);
 
 const title = (raw: unknown, fallback = '') => cleanField.title(str(raw) ?? '').text || fallback;
 
@@ -93,7 +79,7 @@ export function parseAgentRow(raw: unknown): AgentRow | null {
 
 function parseInboxAsk(raw: unknown): InboxAsk | null {
   if (!isRecord(raw) || typeof raw.agent !== 'string' || checkName(raw.agent) || !isValidId(raw.paneId) || !isValidId(raw.askId)) return null;
-  const kind = word(raw.kind, ASK_KINDS);
+  const kind = oneOf(raw.kind, ASK_KINDS);
   if (!kind) return null;
   const ask: InboxAsk = { agent: raw.agent, paneId: raw.paneId, askId: raw.askId, kind, title: title(raw.title), conversation: title(raw.conversation) };
   const createdAt = time(raw.createdAt);
@@ -108,7 +94,7 @@ export function parseMemberDashboard(raw: unknown): DashboardJson | null {
 
 function parsePreview(raw: unknown): RowPreview | undefined {
   if (!isRecord(raw)) return undefined;
-  const kind = word(raw.kind, ITEM_KINDS);
+  const kind = oneOf(raw.kind, ITEM_KINDS);
   const at = time(raw.at);
   if (!kind || !at) return undefined;
   const blocks = list(raw.blocks, PREVIEW_BLOCKS.length, (b) => oneOf(b, PREVIEW_BLOCKS) ?? null);
@@ -130,7 +116,7 @@ function parseRow(raw: unknown): ConversationRow | null {
     needsYou,
   };
   if (isValidId(raw.conversationId)) row.conversationId = raw.conversationId;
-  const question = isRecord(raw.question) ? { kind: word(raw.question.kind, ASK_KINDS), title: cleanField.title(str(raw.question.title) ?? '').text } : null;
+  const question = isRecord(raw.question) ? { kind: oneOf(raw.question.kind, ASK_KINDS), title: cleanField.title(str(raw.question.title) ?? '').text } : null;
   if (question?.kind) row.question = { kind: question.kind, title: question.title };
   const preview = parsePreview(raw.preview);
   if (preview) row.preview = preview;

@@ -4,11 +4,11 @@
  * here, and a field a reader may do without is optional.
  */
 import { LIMITS } from '../limits';
-import { CAP_NAMES, DECIDED_BY, FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS } from '../types';
+import { ASK_KINDS, CAP_NAMES, DECIDED_BY, FORM_FIELD_TYPES, PANE_STATES, PERMISSION_EFFECTS, TOOL_STATUSES, TURN_STATES, WRITE_TARGETS, ITEM_KINDS } from '../types';
 import { count, epoch, historyCursor, id, linkUrl, list, nullOr, object, oneOfStrings, ref, text, time, type Schema } from './strings';
 
-const ITEM_KINDS = ['user', 'reply', 'thinking', 'notice', 'markdown', 'code', 'link', 'tool'] as const;
-const ASK_KINDS = ['permission', 'choice', 'text', 'form'] as const;
+/** The kinds an agent may send: `unknown` is only what a reader makes of one it does not know. */
+const SENT_ASK_KINDS = ASK_KINDS.filter((kind) => kind !== 'unknown');
 const EVENT_TYPES = ['item', 'ask', 'ask-closed', 'turn'] as const;
 
 /** `then` applies when the object's `key` is `value`. */
@@ -42,7 +42,7 @@ const formField: Schema = {
 
 const ask: Schema = {
   ...object(
-    { id, revision: { ...count, minimum: 1 }, kind: oneOfStrings(ASK_KINDS), toolCallId: id, title: text('title') },
+    { id, revision: { ...count, minimum: 1 }, kind: oneOfStrings(SENT_ASK_KINDS), toolCallId: id, title: text('title') },
     { itemId: id, reason: text('reason'), createdAt: time, expiresAt: time },
   ),
   allOf: [

@@ -38,11 +38,7 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
       {ask.kind !== 'permission' && ask.reason && <p class="ask-reason">{ask.reason}</p>}
       {!canAct && ask.kind === 'permission' && ask.tool && <ToolInput input={ask.tool.input} />}
       {!canAct && <p class="ask-watch-only">{t('watch.card')}</p>}
-      {canAct && ask.kind === 'permission' && <PermissionCard ask={ask} overToken={overToken} {...body} />}
-      {canAct && ask.kind === 'choice' && <ChoiceCard ask={ask} {...body} />}
-      {canAct && ask.kind === 'text' && <TextCard ask={ask} {...body} />}
-      {canAct && ask.kind === 'form' && <FormCard ask={ask} {...body} />}
-      {ask.kind === 'unknown' && <p class="ask-unanswerable">{t('ask.unanswerable')}</p>}
+      {ask.kind === 'unknown' ? <p class="ask-unanswerable">{t('ask.unanswerable')}</p> : canAct && <Controls ask={ask} overToken={overToken} body={body} />}
       {/* Always in the page: a live region that appears with its text is often not read out. Polite
           for how a tap went; assertive only when it went wrong (refused, offline, not sure it arrived). */}
       <p class="ask-status" role="status">
@@ -58,4 +54,22 @@ export function AskCard({ ask, agentName, overToken, status, canRetry, onAnswer,
       )}
     </article>
   );
+}
+
+type Body = Pick<CardProps, 'onAnswer'> & { disabled: boolean; draftKey: string };
+
+/** The controls of each kind a phone can answer: one case per kind, so a kind added to the wire's union fails the type check here until it has its card. */
+function Controls({ ask, overToken, body }: { ask: Exclude<PhoneAsk, { kind: 'unknown' }>; overToken: boolean; body: Body }) {
+  switch (ask.kind) {
+    case 'permission':
+      return <PermissionCard ask={ask} overToken={overToken} {...body} />;
+    case 'choice':
+      return <ChoiceCard ask={ask} {...body} />;
+    case 'text':
+      return <TextCard ask={ask} {...body} />;
+    case 'form':
+      return <FormCard ask={ask} {...body} />;
+    default:
+      return ask satisfies never;
+  }
 }
