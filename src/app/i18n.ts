@@ -33,7 +33,7 @@ const current = signal<{ locale: Locale; messages: Messages }>({ locale: 'en', m
 
 let more: Promise<void> | null = null;
 /**
- * Loads the English words the first load left out (build/first-words.ts), once; a screen or store
+ * Loads the English words the first load left out (vite-plugins/first-words.ts), once; a screen or store
  * whose code loads later waits for them beside it (lazy-screen.tsx, lazy-store.ts).
  */
 export function moreWords(): Promise<void> {
