@@ -3,21 +3,21 @@ import { defineConfig } from 'vitest/config';
 import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/bridge/phone/precompress';
-import { chunkMap } from './src/app/build/chunk-map';
-import { firstAsks } from './src/app/build/first-asks';
-import { CHUNK_GROUPS } from './src/app/build/chunk-groups';
-import { firstWords } from './src/app/build/first-words';
-import { quietWorkerBuild } from './src/app/build/quiet-worker-build';
+import { chunkMap } from './src/app/vite-plugins/chunk-map';
+import { pageReadsScript } from './src/app/vite-plugins/page-reads-script';
+import { CHUNK_GROUPS } from './src/app/vite-plugins/chunk-groups';
+import { firstWords } from './src/app/vite-plugins/first-words';
+import { quietWorkerBuild } from './src/app/vite-plugins/quiet-worker-build';
 
 export default defineConfig({
   plugins: [
     preact(),
-    // The service worker (src/app/sw) with this build's file list: every file the app can load, kept.
+    // The service worker (src/app/pwa/service-worker) with this build's file list: every file the app can load, kept.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src/app/sw',
+      srcDir: 'src/app/pwa/service-worker',
       filename: 'service-worker.ts',
-      injectRegister: false, // the app registers it through workbox-window (src/app/pwa)
+      injectRegister: false, // the app registers it through workbox-window (src/app/pwa/update-store.ts)
       manifest: false, // public/manifest.webmanifest is the manifest
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
@@ -26,12 +26,12 @@ export default defineConfig({
         buildPlugins: { vite: [quietWorkerBuild()] },
       },
     }),
-    // Which source went into which chunk: `npm run size` checks a chat's first code from it (src/app/bench/chat-code.ts).
+    // Which source went into which chunk: `npm run size` checks a chat's first code from it (src/app/size-budgets/chat-code.ts).
     chunkMap(),
-    // The English words the first load's code names ride in it; the rest load beside later screens (src/app/build/first-words.ts).
+    // The English words the first load's code names ride in it; the rest load beside later screens (src/app/vite-plugins/first-words.ts).
     firstWords(),
-    // The page asks for its screen's first data (and a chat's code) as it is read (src/app/build/first-asks.ts).
-    firstAsks(),
+    // The page asks for its screen's first data (and a chat's code) as it is read (src/app/vite-plugins/page-reads-script.ts).
+    pageReadsScript(),
     // The bridge sends these by the phone's Accept-Encoding: compressed once here, never per request.
     { name: 'collie-precompress', apply: 'build', closeBundle: async () => void (await precompress('dist/app')) },
   ],
@@ -48,7 +48,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // By screen, not by module (src/app/build/chunk-groups.ts).
+          // By screen, not by module (src/app/vite-plugins/chunk-groups.ts).
           groups: CHUNK_GROUPS,
         },
       },

@@ -5,7 +5,7 @@ import ts from 'typescript';
 
 const root = process.cwd();
 /** The app and its service worker (another lib: the worker's globals): each one program. */
-const CONFIGS = ['tsconfig.json', 'src/app/sw/tsconfig.json'];
+const CONFIGS = ['tsconfig.json', 'src/app/pwa/service-worker/tsconfig.json'];
 
 function programOf(configFile: string): ts.Program {
   const parsed = ts.getParsedCommandLineOfConfigFile(

@@ -33,7 +33,7 @@ const current = signal<{ locale: Locale; messages: Messages }>({ locale: 'en', m
 
 let more: Promise<void> | null = null;
 /**
- * Loads the English words the first load left out (build/first-words.ts), once; a screen or store
+ * Loads the English words the first load left out (vite-plugins/first-words.ts), once; a screen or store
  * whose code loads later waits for them beside it (lazy-screen.tsx, lazy-store.ts).
  */
 export function moreWords(): Promise<void> {
@@ -79,7 +79,7 @@ export function listWords(items: readonly string[]): string {
 /**
  * A number in the language's own way. A whole number under 1000 is its digits in each language the
  * app speaks (no grouping, Latin digits), written without `Intl`: the first number formatter a page
- * makes is one of its longest tasks (views/clock.ts), and the counts of a first screen are small.
+ * makes is one of its longest tasks (views/time/clock.ts), and the counts of a first screen are small.
  */
 const numeral = (value: number, lang: Locale) => (Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numberFormat(lang).format(value));
 

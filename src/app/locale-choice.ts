@@ -1,7 +1,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { LOCALES, pickLocale, switchLocale, type Locale } from './i18n';
 import type { Storage } from './storage';
-import type { LocaleChosen } from './sw/sw-messages';
+import type { LocaleChosen } from './pwa/service-worker/sw-messages';
 
 const KEY = 'collie.locale.v1';
 

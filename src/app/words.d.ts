@@ -1,4 +1,4 @@
-/** The English catalog's two parts (src/app/build/first-words.ts). */
+/** The English catalog's two parts (src/app/vite-plugins/first-words.ts). */
 declare module 'virtual:first-words' {
   const words: Partial<typeof import('../../locales/en.json')>;
   export default words;

@@ -1,4 +1,4 @@
-import { afterNextPaint, pendingFirstPaint } from '../first-paint';
+import { afterNextPaint } from '../next-paint';
 import type { Kept, KeptCopies } from '../storage';
 
 /** Chats change many times a second while an agent works: after the first, a copy is written at most this often. */
@@ -21,17 +21,6 @@ export type OnLeave = (flush: () => void) => void;
 /** Runs `then` once the frame that draws what was just read has been painted. */
 export type AfterPaint = (then: () => void) => void;
 
-/**
- * The next frame, then the task after it, and never before the first screen's: the frame draws the
- * view first. Written before it, the copy (IndexedDB's code, for a first screen a round trip, and a
- * long chat's structured clone) would stand between the bridge's answer and the screen that shows it.
- */
-const browserAfterPaint: AfterPaint = (then) => {
-  const first = pendingFirstPaint();
-  if (first) void first.then(then);
-  else afterNextPaint(then);
-};
-
 /** Copies waiting for their timer; the page's leaving writes them all. */
 const waiting = new Set<() => void>();
 let listening = false;
@@ -49,20 +38,28 @@ const browserLeave: OnLeave = (flush) => {
   });
 };
 
+export interface CopyEnv {
+  /**
+   * While this returns a promise, the first write waits for it, not for the next frame: the
+   * start-up holds it until the first screen is shown (PollEnv.hold). Written before it, the copy
+   * (IndexedDB's code, for a first screen a round trip, and a long chat's structured clone) would
+   * stand between the bridge's answer and the screen that shows it.
+   */
+  hold?: (() => Promise<void> | null) | undefined;
+  now?: () => number;
+  onLeave?: OnLeave;
+  /** Defaults to the next frame, then the task after it: the frame draws the view first. */
+  afterPaint?: AfterPaint;
+}
+
 /**
  * `parser` loads the view's parser when a copy is first read (the parsers stay off the first
  * screen's code). The first copy is written as soon as the view is drawn (just after the frame
  * that draws it), and a copy still waiting is written when the page is left: a chat opened a
  * moment before the connection drops, or before a reload, is still there to read offline.
  */
-export function keptCopy<T>(
-  copies: KeptCopies,
-  key: string,
-  parser: () => Promise<(raw: unknown) => T | null>,
-  now: () => number = Date.now,
-  onLeave: OnLeave = browserLeave,
-  afterPaint: AfterPaint = browserAfterPaint,
-): KeptCopy<T> {
+export function keptCopy<T>(copies: KeptCopies, key: string, parser: () => Promise<(raw: unknown) => T | null>, env: CopyEnv = {}): KeptCopy<T> {
+  const { hold, now = Date.now, onLeave = browserLeave, afterPaint = afterNextPaint } = env;
   let pending: { value: T; at: number } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let written = false;
@@ -88,7 +85,10 @@ export function keptCopy<T>(
       pending = { value, at: now() };
       if (!written) {
         written = true;
-        afterPaint(flush); // whatever is pending then: a burst meanwhile is one write
+        // Whatever is pending then: a burst meanwhile is one write.
+        const held = hold?.();
+        if (held) void held.then(flush);
+        else afterPaint(flush);
         onLeave(flush);
         return;
       }

@@ -41,19 +41,17 @@ afterEach(() => vi.useRealTimers());
  * A chat's kept copy in memory, with the page's leaving and the frame's paint in the test's hands:
  * `paint` runs each waiting write at once, or holds it in `painted` until the test paints.
  */
-function copyRig({ paint = 'held', now = () => 1 }: { paint?: 'held' | 'at once'; now?: () => number } = {}) {
+function copyRig({ paint = 'held', now = () => 1, hold }: { paint?: 'held' | 'at once'; now?: () => number; hold?: () => Promise<void> | null } = {}) {
   const copies = createKeptCopies(() => Promise.resolve(memoryBackend()));
   const write = vi.spyOn(copies, 'write');
   const painted: (() => void)[] = [];
   const leaving: (() => void)[] = [];
-  const copy = keptCopy(
-    copies,
-    'chat',
-    () => Promise.resolve(parseChatView),
+  const copy = keptCopy(copies, 'chat', () => Promise.resolve(parseChatView), {
+    hold,
     now,
-    (flush) => leaving.push(flush),
-    (then) => (paint === 'at once' ? then() : painted.push(then)),
-  );
+    onLeave: (flush) => leaving.push(flush),
+    afterPaint: (then) => (paint === 'at once' ? then() : painted.push(then)),
+  });
   return { copy, write, painted, leaving };
 }
 
@@ -106,6 +104,20 @@ describe('kept copies', () => {
     expect(write).toHaveBeenCalledTimes(2);
     expect(write.mock.calls[1]?.[1]).toMatchObject({ trimmed: true });
     expect(painted).toEqual([]); // only the first copy waits for a frame
+  });
+
+  it('write the first copy once its hold ends, not at the next frame, while it is held', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { copy, write, painted } = copyRig({ hold: () => held });
+    copy.save(chat);
+    copy.save({ ...chat, trimmed: true });
+    expect(painted).toEqual([]); // not the next frame: the start-up still holds it
+    await Promise.resolve();
+    expect(write).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(1));
+    expect(write.mock.calls[0]?.[1]).toMatchObject({ trimmed: true }); // whatever is pending then: one write
   });
 
   it('write the first copy when the page is left before its frame is painted, and once only', async () => {

@@ -252,7 +252,7 @@ export function createChatStore(client: BridgeClient, intents: IntentsStore, env
           throw err;
         }
       };
-      const copy = copies && keptCopy(copies, JSON.stringify(['chat', agent, paneId]), () => import('../offline/parse-views').then((m) => m.parseChatView));
+      const copy = copies && keptCopy(copies, JSON.stringify(['chat', agent, paneId]), () => import('../offline/parse-views').then((m) => m.parseChatView), { hold: env?.hold });
       const resource = polled(read, env, copy);
       const target: Target = { agent, paneId, resource };
       seenAtOpen.value = seen?.lastSeen(agent, paneId) ?? null;

@@ -84,7 +84,7 @@ export function createConversationsStore(client: BridgeClient, env?: PollEnv, co
           return { changed: false, gone: true };
         }
       };
-      const copy = copies && keptCopy(copies, JSON.stringify(['agent', agentName]), () => import('../offline/parse-views').then((m) => m.parseAgentView));
+      const copy = copies && keptCopy(copies, JSON.stringify(['agent', agentName]), () => import('../offline/parse-views').then((m) => m.parseAgentView), { hold: env?.hold });
       const resource = polled(read, env, copy);
       const target = { name: agentName, resource };
       current.value = target;

@@ -26,7 +26,7 @@ export interface DashboardStore {
 }
 
 export function createDashboardStore(client: BridgeClient, env?: PollEnv, copies?: KeptCopies): DashboardStore {
-  const copy = copies && keptCopy(copies, 'dashboard', () => import('../offline/parse-views').then((m) => m.parseDashboard));
+  const copy = copies && keptCopy(copies, 'dashboard', () => import('../offline/parse-views').then((m) => m.parseDashboard), { hold: env?.hold });
   const resource = polled((etag, options) => client.dashboard(etag, options), env, copy);
   const agents = computed(() => resource.data.value?.agents ?? []);
   const inbox = computed(() => resource.data.value?.inbox ?? []);

@@ -3,7 +3,7 @@ import { moreWords } from '../i18n';
 
 /**
  * A store whose code loads when its screen is first shown, beside the screen's own code: the
- * first screen's JavaScript stays under its budget. Its data never waits for it (first-read.ts
+ * first screen's JavaScript stays under its budget. Its data never waits for it (start/read-data-early.ts
  * asks for a screen's data before any code loads).
  */
 export interface LazyStore<T> {

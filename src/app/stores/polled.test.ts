@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAILED_RETRY_MS, polled } from './polled';
-import { holdUntilFirstPaint } from '../first-paint';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 
 afterEach(() => {
@@ -53,17 +52,17 @@ describe('polled', () => {
     expect(reports).toEqual([true, true, false]);
   });
 
-  it('asks for the long-poll only once the first screen was shown, while the app holds it', async () => {
-    let show = () => {};
-    const rendered = holdUntilFirstPaint((then) => (show = then));
+  it('asks for the long-poll only once its hold ends, while it is held', async () => {
+    let release = () => {};
+    let held: Promise<void> | null = new Promise<void>((resolve) => (release = resolve));
     const bridge = heldReads();
-    const stop = polled<number>(bridge.read, { isVisible: () => true, onVisibility: () => () => {} }).start();
+    const stop = polled<number>(bridge.read, { isVisible: () => true, onVisibility: () => () => {}, hold: () => held }).start();
     await bridge.called(1);
     bridge.answer(1);
-    rendered();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(bridge.calls).toHaveLength(1); // the first screen has its data; the browser has not shown it yet
-    show();
+    expect(bridge.calls).toHaveLength(1); // the first screen has its data; the start-up still holds the long-poll
+    held = null;
+    release();
     await bridge.called(2);
     expect(bridge.calls[1]!.wait).toBe(true);
     stop();

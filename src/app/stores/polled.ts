@@ -1,7 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 import type { KeptCopy } from '../offline/kept-copy';
-import { pendingFirstPaint } from '../first-paint';
 
 /**
  * A resource that is gone (a closed chat, an agent not attached) is asked for again this much
@@ -48,6 +47,12 @@ export interface PollEnv {
   kept?: (at: number) => void;
   /** How long the kept copy waits for the bridge's first answer (COPY_AFTER_MS). */
   copyAfterMs?: number;
+  /**
+   * While this returns a promise, the work that can wait waits for it: the long-poll here, and the
+   * first write of a kept copy (the stores hand it on). Whoever builds the stores says what is more
+   * urgent (the start-up: its first screen, start/sequence.tsx); left out, or null, nothing waits.
+   */
+  hold?: () => Promise<void> | null;
 }
 
 /**
@@ -112,10 +117,10 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
       let last: 'ok' | 'failed' | 'gone' = 'ok';
       let goneFor = 0; // reads in a row that found it gone
       while (!stopped && isVisible()) {
-        // The long-poll waits for the first screen's paint (first-paint.ts): nothing on it needs the poll.
-        const first = etag !== null && pendingFirstPaint();
-        if (first) {
-          await first;
+        // The long-poll waits while it is held (PollEnv.hold): nothing on the screen needs it yet.
+        const held = etag !== null && env.hold?.();
+        if (held) {
+          await held;
           if (stopped || !isVisible()) break;
         }
         inFlight = new AbortController();

@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { t } from '../i18n';
 import { hrefOf, parentOf, type Route } from '../routes';
-import type { AppStores } from '../stores/create-stores';
+import type { AppStores } from '../app-stores';
 import { CanAct } from './can-act';
 import { ThisDevice } from './this-device';
 import { Drafts } from './drafts';
@@ -23,7 +23,7 @@ const PairScreen = lazyScreen(() => import('./pair-screen').then((m) => m.PairSc
 const SettingsView = lazyScreen(() => import('./settings-view').then((m) => m.SettingsView));
 const SearchView = lazyScreen(() => import('./search/search-view').then((m) => m.SearchView));
 const ManageView = lazyScreen(() => import('./manage/manage-view').then((m) => m.ManageView));
-// An agent's list too: its data is asked for at once all the same (first-read.ts), beside its code.
+// An agent's list too: its data is asked for at once all the same (start/read-data-early.ts), beside its code.
 const ConversationsView = lazyScreen(() => import('./conversations-view').then((m) => m.ConversationsView));
 
 /** The document's title for a screen: what it shows, then the app's name. */

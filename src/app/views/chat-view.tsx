@@ -6,11 +6,11 @@ import { lazyScreen } from './lazy-screen';
 import { useLazyStore } from './use-lazy-store';
 
 const ChatScreen = lazyScreen(() => import('./chat/chat-screen').then((m) => m.ChatScreen));
-/** Starts loading the screen's code before the screen is drawn (first-code.ts). */
+/** Starts loading the screen's code before the screen is drawn (start/load-code-early.ts). */
 export const preloadChatScreen = (): Promise<void> => ChatScreen.preload();
 
 /**
- * An open conversation. The chat is read from the moment the route names it (first-read.ts); the
+ * An open conversation. The chat is read from the moment the route names it (start/read-data-early.ts); the
  * screen's code and its store's (a large part of the app) load beside that read, not before the
  * app's first screen; the acts' code (`acts`, null until loaded) beside them.
  */

@@ -6,7 +6,7 @@ import { lazyScreen } from './lazy-screen';
 import { useLazyStore } from './use-lazy-store';
 
 const ClosedChatScreen = lazyScreen(() => import('./chat/closed-chat-screen').then((m) => m.ClosedChatScreen));
-/** Starts loading the screen's code before the screen is drawn (first-code.ts). */
+/** Starts loading the screen's code before the screen is drawn (start/load-code-early.ts). */
 export const preloadClosedChatScreen = (): Promise<void> => ClosedChatScreen.preload();
 
 /** A closed conversation: read from the agent's history at once, drawn once its screen's, its store's and the acts' code have loaded. */

@@ -8,7 +8,7 @@ import { agentStatusText, reasonText } from './agent-status';
 import { useCanAct } from './can-act';
 import { Drafts, unsentText } from './drafts';
 import { ClosedRow, OpenRow } from './list/conversation-row';
-import { useNow } from './list/use-now';
+import { useNow } from './time/use-now';
 import { hasManage } from './manage/has-manage';
 import { Starters } from './starters';
 

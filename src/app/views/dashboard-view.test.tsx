@@ -44,7 +44,7 @@ function store(
 const sections = (root: HTMLElement) => [...root.querySelectorAll('section > h2')].map((h) => h.textContent);
 
 describe('the dashboard', () => {
-  it('starts reading before its first paint, so data already read is drawn in that same frame (first-paint.ts)', () => {
+  it('starts reading before its first paint, so data already read is drawn in that same frame (start/wait-for-first-data.ts)', () => {
     let started = 0;
     const root = document.createElement('div');
     // Preact's render, not act(): act runs the effects a browser would run after painting.

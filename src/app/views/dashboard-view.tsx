@@ -37,7 +37,7 @@ const PairingRequests = lazyScreen(() => import('./pairing/pairing-requests').th
  */
 export function DashboardView({ store, connection, install }: { store: DashboardStore; connection: ConnectionStore; install?: InstallStore }) {
   // Started before the first paint, not after it: when the first read has its answer already
-  // (first-paint.ts), its data is drawn in this same frame instead of one empty frame earlier.
+  // (start/wait-for-first-data.ts), its data is drawn in this same frame instead of one empty frame earlier.
   useLayoutEffect(() => store.start(), [store]);
   const agents = store.agents.value;
   const durable =

@@ -7,7 +7,7 @@ import { InstallSection } from './pwa/install-section';
 import type { LocaleChoice } from '../locale-choice';
 import { LanguageSection } from './settings/language-section';
 import { NotifySection } from './pwa/notify-section';
-import type { LazyPushStore } from '../push/lazy-push-store';
+import type { LazyPushStore } from '../pwa/push/lazy-push-store';
 
 /** "This phone": its name (editable), what it may do, and Forget this phone (a second tap confirms). */
 export function SettingsView({ pairing, install, locale, push }: { pairing: PairingStore; install: InstallStore; locale: LocaleChoice; push: LazyPushStore }) {

@@ -1,5 +1,5 @@
 import { locale } from '../i18n';
-import { clockTime, dateAndClock } from './clock';
+import { clockTime, dateAndClock } from './time/clock';
 
 /** When something was last read: its time today ("10:42"), else its date and time ("3 Mar, 10:42"). */
 export function updatedWords(at: number, now: number, lang: string = locale()): string {

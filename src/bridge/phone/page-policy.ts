@@ -6,7 +6,7 @@ import type { StaticFile } from './static-files';
  * The Content-Security-Policy of every file the bridge serves to the phone. Agent text never
  * becomes markup, and this policy is the second wall if it ever tried: scripts, styles and
  * connections only from the bridge itself. The one exception is the app's page: its own inline
- * scripts (the build writes one, src/app/build/first-asks.ts) are allowed by their hashes,
+ * scripts (the build writes one, src/app/vite-plugins/page-reads-script.ts) are allowed by their hashes,
  * read from the page as it is served, so only those exact scripts run and a rebuilt page's do too.
  */
 const DIRECTIVES = [

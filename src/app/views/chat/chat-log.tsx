@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatEntry } from '../../../wire/bridge-json';
 import { entryKey } from '../../../wire/entry-key';
-import { firstContentDrawn } from '../../first-content';
-import { afterNextPaint } from '../../first-paint';
 import { t } from '../../i18n';
+import { afterNextPaint } from '../../next-paint';
 import { markup } from '../../markdown/markup';
 import type { GivenAnswer } from '../../stores/given-answer';
 import type { OlderPhase } from '../../stores/older-items';
-import { ChatEntryView } from '../chat-entry';
-import { pageLocale } from '../list/time-words';
+import { ChatEntryView } from '../chat-entry/chat-entry';
+import { pageLocale } from '../time/time-words';
 import { clockLabel, createRowTimes } from './chat-times';
 import { useOpeningMarkup } from './opening-markup';
+import { RowsPainted } from './rows-painted';
 import { estimateRow } from './window/estimate-row';
 import { WindowedList } from './window/windowed-list';
 import { viewportSize } from '../../viewport-size';
@@ -60,9 +60,10 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
   // usually it was made beside the chat's first read. Once drawn, rows stay.
   const drawn = useOpeningMarkup(entries, unreadAt) ? entries : NO_ENTRIES;
   const hasRows = drawn.length > 0;
+  const rowsPainted = useContext(RowsPainted);
   useEffect(() => {
-    if (hasRows) afterNextPaint(sayContentDrawn);
-  }, [hasRows]);
+    if (hasRows) afterNextPaint(() => sayContentDrawn(rowsPainted));
+  }, [hasRows, rowsPainted]);
   return (
     <div class="chat-log">
       {trimmed && <p class="trimmed-line">{t('chat.trimmed')}</p>}
@@ -94,11 +95,11 @@ export function ChatLog({ entries, trimmed, older, earlier = 0, unreadAt = null,
 
 /**
  * Once the rows first drawn are painted and their markup is all in, colour too, and painted: what
- * the app holds back for a chat opened first starts then (first-content.ts). The rows' colour is
+ * the app holds back for a chat opened first starts then (RowsPainted). The rows' colour is
  * asked for as they are drawn, and made and drawn just after them.
  */
-function sayContentDrawn(): void {
-  void markup.settled().then(() => afterNextPaint(firstContentDrawn));
+function sayContentDrawn(rowsPainted: () => void): void {
+  void markup.settled().then(() => afterNextPaint(rowsPainted));
 }
 
 /** Loads older items as the top comes near, and offers the same as a button (keyboards, screen readers). */

@@ -1,5 +1,5 @@
 import { dateFormat } from '../../intl-cache';
-import { asLabel, calendarDaysAgo, clockTime, nearDayWord } from '../clock';
+import { asLabel, calendarDaysAgo, clockTime, nearDayWord } from '../time/clock';
 import type { ChatEntry } from '../../../wire/bridge-json';
 
 /** A gap this long between two items starts a new group, which shows its time again. */

@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { SendRow, SendStatus } from '../../../wire/bridge-json';
 import { locale, t, type MessageKey } from '../../i18n';
-import { clockTime } from '../clock';
+import { clockTime } from '../time/clock';
 import { refusalText } from '../acts/act-copy';
 
 const STATUS_COPY: Record<SendStatus, MessageKey> = {

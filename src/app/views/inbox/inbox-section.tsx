@@ -3,9 +3,9 @@ import { askKey } from '../../../wire/ask-key';
 import type { InboxAsk } from '../../../wire/bridge-json';
 import { t } from '../../i18n';
 import { hrefOf } from '../../routes';
-import { RowTime } from '../list/row-time';
-import { listTime } from '../list/time-words';
-import { useNow } from '../list/use-now';
+import { RowTime } from '../time/row-time';
+import { listTime } from '../time/time-words';
+import { useNow } from '../time/use-now';
 import '../list/list.css';
 import { inboxHeadline } from './inbox-headline';
 

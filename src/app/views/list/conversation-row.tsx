@@ -4,8 +4,8 @@ import { hrefOf } from '../../routes';
 import { closedWhen, lastActive } from '../../stores/row-activity';
 import { previewText } from './preview-text';
 import { inboxHeadline } from '../inbox/inbox-headline';
-import { RowTime } from './row-time';
-import { listTime } from './time-words';
+import { RowTime } from '../time/row-time';
+import { listTime } from '../time/time-words';
 import './list.css';
 
 /** A draft shows its start only: the row has one line for it. */

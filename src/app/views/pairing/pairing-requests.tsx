@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { PairingDecisionReply, PairingRequestJson } from '../../../wire/pairing-json';
 import { locale, t } from '../../i18n';
 import { useCanAct } from '../can-act';
-import { clockTime } from '../clock';
+import { clockTime } from '../time/clock';
 import './pairing-requests.css';
 
 interface Props {

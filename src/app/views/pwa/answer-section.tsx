@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { PushStore } from '../../push/push-store';
+import type { PushStore } from '../../pwa/push/push-store';
 import '../switch.css';
 
 /**

@@ -1,7 +1,7 @@
 import { t, type MessageKey } from '../../i18n';
-import { TAPPABLE, type NotifyState } from '../../push/notify-state';
-import type { PushStore } from '../../push/push-store';
-import type { SwitchProblem } from '../../push/switch-deadline';
+import { TAPPABLE, type NotifyState } from '../../pwa/push/notify-state';
+import type { PushStore } from '../../pwa/push/push-store';
+import type { SwitchProblem } from '../../pwa/push/switch-deadline';
 import { bridgeErrorText } from '../bridge-error-copy';
 import { AnswerSection } from './answer-section';
 import '../switch.css';

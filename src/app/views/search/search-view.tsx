@@ -6,7 +6,7 @@ import type { LazyStore } from '../../stores/lazy-store';
 import type { SearchResult, SearchStore } from '../../stores/search-store';
 import type { SearchConversation, SearchHit } from '../../../wire/search-json';
 import { useLoaded } from '../use-lazy-store';
-import { listTime } from '../list/time-words';
+import { listTime } from '../time/time-words';
 import { bridgeErrorText } from '../bridge-error-copy';
 import './search.css';
 
