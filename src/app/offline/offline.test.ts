@@ -63,6 +63,13 @@ describe('kept copies', () => {
     expect(await copies.read('chat', parseChatView)).toEqual({ value: chat, at: 1234 });
     expect(await copies.read('dashboard', parseDashboard)).toEqual({ value: dashboard, at: 99 });
     expect(parseAgentView({ agent: agentRow(null), conversations: [], layout: [], starters: [] })).not.toBeNull();
+    // A lead's dashboard: a crew member's agent, named with its machine, and the machines.
+    const lead: DashboardJson = {
+      ...dashboard,
+      agents: [{ ...agentRow(null), name: 'pi@box', where: 'elsewhere', machine: { label: 'box', agent: 'pi' } }],
+      machines: [{ label: 'box', state: 'live' }],
+    };
+    expect(parseDashboard(lead)).toEqual(lead);
     // A tail read's copy keeps how much it left out; a count that is not one drops the copy.
     expect(parseChatView({ ...chat, earlier: 1800 })).toEqual({ ...chat, earlier: 1800 });
     expect(parseChatView({ ...chat, earlier: -1 })).toBeNull();

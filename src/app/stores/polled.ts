@@ -1,6 +1,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Fetched, ReadOptions } from '../phone-api-client';
 import type { KeptCopy } from '../offline/kept-copy';
+import { pollLoop, type PollOutcome } from '../../wire/poll-loop';
 
 /**
  * A resource that is gone (a closed chat, an agent not attached) is asked for again this much
@@ -78,8 +79,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     });
   let etag: string | null = null;
 
-  /** `gone`: the bridge answered that the resource is not there; nothing to wait on. */
-  async function readOnce(options: ReadOptions): Promise<'ok' | 'failed' | 'gone'> {
+  async function readOnce(options: ReadOptions): Promise<PollOutcome> {
     try {
       const result = await read(etag, options);
       if (result.changed) {
@@ -105,33 +105,29 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
     let inFlight: AbortController | undefined;
     let wake: (() => void) | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, ms);
-      });
     // One loop at a time; it runs while the page is visible and ends when it is hidden.
     const loop = async () => {
       if (looping) return;
       looping = true;
-      let last: 'ok' | 'failed' | 'gone' = 'ok';
-      let goneFor = 0; // reads in a row that found it gone
-      while (!stopped && isVisible()) {
+      await pollLoop({
+        read: async (wait) => {
+          inFlight = new AbortController();
+          const outcome = await readOnce({ wait, signal: inFlight.signal });
+          if (outcome === 'failed') showCopy();
+          return outcome;
+        },
+        holdsVersion: () => etag !== null,
+        running: () => !stopped && isVisible(),
+        failed: { firstMs: failedRetryMs, maxMs: failedRetryMs },
+        gone: { firstMs: retryMs, maxMs: goneMaxMs },
+        pause: (ms) =>
+          new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, ms);
+          }),
         // The long-poll waits while it is held (PollEnv.hold): nothing on the screen needs it yet.
-        const held = etag !== null && env.hold?.();
-        if (held) {
-          await held;
-          if (stopped || !isVisible()) break;
-        }
-        inFlight = new AbortController();
-        // After a failure the next read is answered at once, so a recovery shows at once too.
-        last = await readOnce({ wait: etag !== null && last === 'ok', signal: inFlight.signal });
-        if (last === 'failed') showCopy();
-        if (stopped || !isVisible()) break;
-        // A bridge that fails or a resource that is gone is not asked in a loop.
-        goneFor = last === 'gone' ? goneFor + 1 : 0;
-        if (last !== 'ok') await pause(last === 'failed' ? failedRetryMs : Math.min(retryMs * 2 ** (goneFor - 1), goneMaxMs));
-      }
+        hold: env.hold,
+      });
       looping = false;
     };
     // What the phone kept from its last visit shows when the bridge fails or is slow to answer (or never does).

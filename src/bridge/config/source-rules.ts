@@ -2,13 +2,12 @@
  * The rules for an agent's address (docs/bridge.md §3), one home for `attach`, the config reader and
  * the transports. Each returns null when the value is fine, else the reason.
  */
+import { isAgentName } from '../../wire/agent-name';
 import { LIMITS } from '../../wire/limits';
 import { socketPathProblem } from '../../wire/socket-path';
 
-const NAME = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LIMITS.agentNameChars - 1}}$`);
-
 export function checkName(name: string): string | null {
-  return NAME.test(name) ? null : `a name is 1–${LIMITS.agentNameChars} letters, digits, "-" or "_", starting with a letter or digit`;
+  return isAgentName(name) ? null : `a name is 1–${LIMITS.agentNameChars} letters, digits, "-" or "_", starting with a letter or digit`;
 }
 
 /** The socket path rule lives with the wire, shared with the agent kit. */

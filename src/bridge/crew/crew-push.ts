@@ -3,7 +3,8 @@ import { pushAnswerOf, type PushAnswer } from '../../wire/push-answer';
 import { askTitle } from '../poll/ask-title';
 import type { AgentAsks, PushSource } from '../push/push-source';
 import type { Versioned } from '../http/versioned';
-import { crewName, type CrewViews } from './crew-views';
+import { crewName } from '../../wire/agent-name';
+import type { CrewViews } from './crew-views';
 
 /** What the lead's push reads of the crew's views. */
 export type CrewViewsRead = Pick<CrewViews, 'membership' | 'dashboardSources' | 'answeringDashboards' | 'chatOnce'>;

@@ -2,7 +2,8 @@ import { pathOf } from '../../wire/phone-routes';
 import { parseSearch } from '../../wire/parse-search';
 import type { SearchConversation } from '../../wire/search-json';
 import type { Crew } from './crew';
-import { crewName, type CrewViews } from './crew-views';
+import { crewName } from '../../wire/agent-name';
+import type { CrewViews } from './crew-views';
 
 /**
  * A search on the lead of a crew, over its members: each member's bridge searches what it holds

@@ -1,3 +1,4 @@
+import { crewName, splitCrewName } from '../../wire/agent-name';
 import type { AgentJson, AgentRow, ChatJson, ClosedPageJson, DashboardJson, HistoryJson, InboxAsk, MachineRow } from '../../wire/bridge-json';
 import { pathOf } from '../../wire/phone-routes';
 import { isRecord } from '../../wire/read';
@@ -7,7 +8,7 @@ import { TransportError } from '../link/transport';
 import type { Crew } from './crew';
 import { crewCall, type CrewCall, type CrewTls } from './crew-call';
 import type { CrewMember } from './crew-file';
-import { parseMemberAgent, parseMemberChat, parseMemberClosed, parseMemberDashboard, parseMemberHistory } from './member-json';
+import { parseAgentView, parseChatView, parseClosedPage, parseDashboard, parseHistory, reading, type ViewReading } from '../../wire/parse-views';
 import { CREW_READ, Mirror, nextVersion, type MirrorState } from './mirror';
 
 /**
@@ -17,14 +18,20 @@ import { CREW_READ, Mirror, nextVersion, type MirrorState } from './mirror';
  */
 export const MIRRORS_PER_MEMBER = 12;
 
-/** `<agent>@<label>`: a member's agent on the lead, unique beside the lead's own (whose names hold no `@`). */
-export const crewName = (agent: string, label: string) => `${agent}@${label}`;
-
 export interface CrewViewsOptions {
   tls?: CrewTls;
   read?: Partial<typeof CREW_READ>;
   log: (line: string) => void;
 }
+
+/**
+ * A member's view read by the wire's one reader: its own agents only (no crew names), a row or
+ * entry that does not read left out (the rest of a live view is still worth showing).
+ */
+const memberView =
+  <T>(read: (raw: unknown, r: ViewReading) => T | null) =>
+  (raw: unknown): T | null =>
+    read(raw, reading(false));
 
 /** A member's view on the lead: what it follows, and its JSON as the lead's phone sees it. */
 export interface MemberView<T> {
@@ -88,7 +95,7 @@ export class CrewViews {
     }
     for (const member of members.values()) {
       if (this.dashboards.has(member.label)) continue;
-      const mirror = this.mirror(member, pathOf('dashboard', {}), parseMemberDashboard, `${member.label}'s dashboard`, (state) =>
+      const mirror = this.mirror(member, pathOf('dashboard', {}), memberView(parseDashboard), `${member.label}'s dashboard`, (state) =>
         this.crew.memberSeen(member.label, state === 'reading' ? 'joined' : state),
       );
       this.dashboards.set(member.label, mirror);
@@ -160,10 +167,9 @@ export class CrewViews {
 
   /** The member and its agent's own name, when `name` is one of a member's agents; else null. */
   find(name: string): { member: CrewMember; agent: string } | null {
-    const at = name.lastIndexOf('@');
-    if (at < 1) return null;
-    const member = this.crew.members.find((m) => m.label === name.slice(at + 1));
-    return member ? { member, agent: name.slice(0, at) } : null;
+    const split = splitCrewName(name);
+    const member = split && this.crew.members.find((m) => m.label === split.label);
+    return member ? { member, agent: split.agent } : null;
   }
 
   private found(name: string): { member: CrewMember; agent: string } {
@@ -175,7 +181,7 @@ export class CrewViews {
   /** A member's agent list: read at once when a phone first opens it, then followed while phones look. */
   async agentView(name: string): Promise<MemberView<AgentJson>> {
     const { member, agent } = this.found(name);
-    const mirror = await this.opening(member, pathOf('agent', { agent }), parseMemberAgent, `${name}'s list`);
+    const mirror = await this.opening(member, pathOf('agent', { agent }), memberView(parseAgentView), `${name}'s list`);
     return {
       sources: this.sourcesOf(member, mirror),
       render: () => ({ ...this.valueOf(member, mirror, 'no-such-agent'), agent: this.qualify(member.label, this.valueOf(member, mirror, 'no-such-agent').agent) }),
@@ -184,7 +190,7 @@ export class CrewViews {
 
   async chatView(name: string, paneId: string): Promise<MemberView<ChatJson>> {
     const { member, agent } = this.found(name);
-    const mirror = await this.opening(member, pathOf('chat', { agent, paneId }), parseMemberChat, `${name}'s chat ${paneId}`);
+    const mirror = await this.opening(member, pathOf('chat', { agent, paneId }), memberView(parseChatView), `${name}'s chat ${paneId}`);
     return {
       sources: this.sourcesOf(member, mirror),
       render: () => {
@@ -227,18 +233,18 @@ export class CrewViews {
   /** A member's chat read once, never kept (the lead's push reads a new question's options so). */
   async chatOnce(name: string, paneId: string): Promise<ChatJson> {
     const { member, agent } = this.found(name);
-    return this.once(member, pathOf('chat', { agent, paneId }), parseMemberChat);
+    return this.once(member, pathOf('chat', { agent, paneId }), memberView(parseChatView));
   }
 
   /** A member's closed conversations, a page at a time: read once, never kept. */
   closedPage(name: string, after: string | null): Promise<ClosedPageJson> {
     const { member, agent } = this.found(name);
-    return this.once(member, `${pathOf('closed', { agent })}${after ? `?after=${encodeURIComponent(after)}` : ''}`, parseMemberClosed);
+    return this.once(member, `${pathOf('closed', { agent })}${after ? `?after=${encodeURIComponent(after)}` : ''}`, memberView(parseClosedPage));
   }
 
   history(name: string, conversationId: string, after: string | null): Promise<HistoryJson> {
     const { member, agent } = this.found(name);
-    return this.once(member, `${pathOf('history', { agent, conversationId })}${after ? `?after=${encodeURIComponent(after)}` : ''}`, parseMemberHistory);
+    return this.once(member, `${pathOf('history', { agent, conversationId })}${after ? `?after=${encodeURIComponent(after)}` : ''}`, memberView(parseHistory));
   }
 
   /** One read of a member, its refusal passed on as the member's code when it is one a phone knows. */

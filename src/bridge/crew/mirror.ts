@@ -1,11 +1,12 @@
 import { LONG_POLL_MS } from '../http/long-poll-ms';
+import { pollLoop, type PollOutcome } from '../../wire/poll-loop';
 import { TransportError } from '../link/transport';
 import { crewCall, type CrewTls } from './crew-call';
 
 /**
- * How the lead reads a member (docs/bridge.md §9): a first read within `firstMs`, then long-polls
- * the member holds up to its own LONG_POLL_MS, each within that plus `slackMs`; after a failed
- * read the next waits `retryMs`, doubling up to `maxRetryMs`. A view no phone asked for in
+ * How the lead reads a member (docs/bridge.md §9), in the wire's one long-poll loop: a first read
+ * within `firstMs`, then long-polls the member holds up to its own LONG_POLL_MS, each within that
+ * plus `slackMs`; after a failed read (or a view gone) the next waits `retryMs`, doubling up to `maxRetryMs`. A view no phone asked for in
  * `idleMs` stops being read. `replyBytes` bounds what one reply may be.
  */
 export const CREW_READ = { firstMs: 5000, slackMs: 5000, retryMs: 1000, maxRetryMs: 10_000, idleMs: 60_000, replyBytes: 16 * 1024 * 1024 };
@@ -84,47 +85,51 @@ export class Mirror<T> {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private async loop(): Promise<void> {
-    let retry = this.read.retryMs;
-    while (!this.stopped.signal.aborted) {
-      const waiting = this.etag !== null;
-      const path = waiting ? `${this.options.path}${this.options.path.includes('?') ? '&' : '?'}wait=1` : this.options.path;
-      let ok = false;
-      try {
-        const res = await crewCall(
-          this.options.origin,
-          {
-            method: 'GET',
-            path,
-            key: this.options.key,
-            headers: this.etag ? { 'if-none-match': this.etag } : {},
-            deadlineMs: waiting ? LONG_POLL_MS + this.read.slackMs : this.read.firstMs,
-            maxBytes: this.read.replyBytes,
-            signal: this.stopped.signal,
-          },
-          this.options.tls,
-        );
-        ok = this.take(res.status, res.json, res.headers.etag);
-      } catch (err) {
-        if (!(err instanceof TransportError)) throw err;
-        if (!this.stopped.signal.aborted) this.miss(err.message);
-      }
-      this.firstSettled();
-      if (ok) {
-        retry = this.read.retryMs;
-        continue;
-      }
-      await this.pause(retry);
-      retry = Math.min(retry * 2, this.read.maxRetryMs);
+  private loop(): Promise<void> {
+    return pollLoop({
+      read: async (wait) => {
+        const outcome = await this.readOnce(wait);
+        this.firstSettled();
+        return outcome;
+      },
+      holdsVersion: () => this.etag !== null,
+      running: () => !this.stopped.signal.aborted,
+      failed: { firstMs: this.read.retryMs, maxMs: this.read.maxRetryMs },
+      gone: { firstMs: this.read.retryMs, maxMs: this.read.maxRetryMs },
+      pause: (ms) => this.pause(ms),
+    });
+  }
+
+  private async readOnce(wait: boolean): Promise<PollOutcome> {
+    const path = wait ? `${this.options.path}${this.options.path.includes('?') ? '&' : '?'}wait=1` : this.options.path;
+    try {
+      const res = await crewCall(
+        this.options.origin,
+        {
+          method: 'GET',
+          path,
+          key: this.options.key,
+          headers: this.etag ? { 'if-none-match': this.etag } : {},
+          deadlineMs: wait ? LONG_POLL_MS + this.read.slackMs : this.read.firstMs,
+          maxBytes: this.read.replyBytes,
+          signal: this.stopped.signal,
+        },
+        this.options.tls,
+      );
+      return this.take(res.status, res.json, res.headers.etag);
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      if (!this.stopped.signal.aborted) this.miss(err.message);
+      return 'failed';
     }
   }
 
-  /** True when the member answered as it should (the next read follows at once). */
-  private take(status: number, json: unknown, etag: string | string[] | undefined): boolean {
+  /** How the member answered: as it should (`ok`: the next read follows at once), or not. */
+  private take(status: number, json: unknown, etag: string | string[] | undefined): PollOutcome {
     if (status === 304) return this.answered(false);
     if (status === 401 || status === 403) {
       this.setState('refused', `${this.options.what}: the member refuses the lead's key (${status})`);
-      return false;
+      return 'failed';
     }
     if (status === 404) {
       const was = this.gone;
@@ -132,16 +137,16 @@ export class Mirror<T> {
       this.value = null;
       this.etag = null;
       this.answered(!was);
-      return false; // read again after a pause: it may come back
+      return 'gone'; // read again after a pause: it may come back
     }
     if (status !== 200) {
       this.miss(`it answered ${status}`);
-      return false;
+      return 'failed';
     }
     const parsed = this.options.parse(json);
     if (parsed === null) {
       this.miss('its reply could not be read');
-      return false;
+      return 'failed';
     }
     this.value = parsed;
     this.gone = false;
@@ -149,13 +154,13 @@ export class Mirror<T> {
     return this.answered(true);
   }
 
-  private answered(moved: boolean): boolean {
+  private answered(moved: boolean): 'ok' {
     this.misses = 0;
     const wasLive = this.state === 'live';
     this.state = 'live';
     this.options.onRead?.('live');
     if (moved || !wasLive) this.changed();
-    return true;
+    return 'ok';
   }
 
   private miss(why: string): void {
