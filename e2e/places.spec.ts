@@ -48,27 +48,35 @@ test('each screen names itself and takes focus at its heading; Back returns to t
   await page.getByRole('region', { name: 'Durable agents' }).getByRole('link', { name: /desk/ }).click();
   await expect(page).toHaveTitle('desk · Collie');
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeFocused();
-  await page.getByRole('link', { name: /Pane 30/ }).scrollIntoViewIfNeeded();
+  const row = page.getByRole('link', { name: /Pane 30/ });
+  await row.scrollIntoViewIfNeeded();
   const scrolledTo = await page.evaluate(() => window.scrollY);
   expect(scrolledTo).toBeGreaterThan(0);
-  await page.getByRole('link', { name: /Pane 30/ }).click();
+  const rowTop = await row.evaluate((a) => Math.round(a.getBoundingClientRect().top));
+  await row.click();
   await expect(page).toHaveTitle('Pane 30 · desk · Collie');
-  // Each frame painted on the way back (read just after its paint): the list never shows at another place, a row moving under a tap.
+  // Where the row is in each frame that paints it on the way back: an IntersectionObserver's entry
+  // holds the row's place as that frame's rendering computed it (a new row's first entry comes
+  // from its first painted frame), so a list drawn first at another place, and the row moving
+  // under a tap, both show. (A probe run as a task after a frame could read a change not yet painted.)
   await page.evaluate(() => {
-    const frames: { list: boolean; y: number }[] = ((window as unknown as { frames_: typeof frames }).frames_ = []);
-    const painted = new MessageChannel();
-    painted.port1.onmessage = () => {
-      frames.push({ list: location.hash === '#/agent/desk' && document.querySelector('a[href$="/chat/p30"]') !== null, y: window.scrollY });
-      if (frames.length < 600) requestAnimationFrame(() => painted.port2.postMessage(null));
-    };
-    requestAnimationFrame(() => painted.port2.postMessage(null));
+    const tops: number[] = ((window as unknown as { tops_: number[] }).tops_ = []);
+    const painted = new IntersectionObserver((entries) => entries.forEach((e) => tops.push(Math.round(e.boundingClientRect.top))), { threshold: [0, 0.5, 1] });
+    const watched = new WeakSet<Element>();
+    new MutationObserver(() => {
+      const shown = location.hash === '#/agent/desk' ? document.querySelector('a[href$="/chat/p30"]') : null;
+      if (shown && !watched.has(shown)) {
+        watched.add(shown);
+        painted.observe(shown);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
   });
   await page.goBack();
   await expect(page).toHaveTitle('desk · Collie');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
-  const places = await page.evaluate(() => (window as unknown as { frames_: { list: boolean; y: number }[] }).frames_.filter((f) => f.list).map((f) => f.y));
-  expect(places.length).toBeGreaterThan(0);
-  expect(new Set(places)).toEqual(new Set([scrolledTo]));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { tops_: number[] }).tops_.length)).toBeGreaterThan(0);
+  const tops = await page.evaluate(() => (window as unknown as { tops_: number[] }).tops_);
+  expect(new Set(tops)).toEqual(new Set([rowTop]));
   await page.goto(`${url}#/settings`);
   await expect(page).toHaveTitle('This phone · Collie');
 });

@@ -7,3 +7,6 @@
 export function askKey(agent: string, askId: string): string {
   return JSON.stringify([agent, askId]);
 }
+
+/** An ask's hash as the bridge makes it (`askHash`: 32 hex digits); the phone sends it back with its answer. */
+export const isAskHash = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{32}$/.test(value);

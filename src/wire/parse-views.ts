@@ -6,6 +6,7 @@
  * counted, and the caller says whether a view with any left out is worth showing.
  */
 import { crewName, isAgentName, splitCrewName } from './agent-name';
+import { isAskHash } from './ask-key';
 import {
   AGENT_STATUSES,
   REASON_CODES,
@@ -205,7 +206,7 @@ function parseEntry(raw: unknown): ChatEntry | null {
 }
 
 function parsePhoneAsk(raw: unknown): PhoneAsk | null {
-  if (!isRecord(raw) || typeof raw.hash !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(raw.hash)) return null;
+  if (!isRecord(raw) || !isAskHash(raw.hash)) return null;
   const ask = parseAsk(raw);
   return ask ? { ...ask, hash: raw.hash } : null;
 }

@@ -13,6 +13,7 @@
  * answer goes through the card's route and checks: the hash is the card's, so a question changed
  * since the push is `stale` and nothing runs.
  */
+import { isAskHash } from './ask-key';
 import type { PhoneAsk } from './bridge-json';
 import { isValidId } from './ids';
 import { PUSH_LIMITS } from './limits';
@@ -25,9 +26,6 @@ export type PushAnswer =
   | { kind: 'choice'; hash: string; options: Option[] }
   /** The one allow option's id and the one deny option's id. */
   | { kind: 'permission'; hash: string; allow: string; deny: string };
-
-/** The ask's hash as the bridge makes it (`askHash`): 32 hex digits. */
-const HASH = /^[0-9a-f]{32}$/;
 
 const fitsButton = (label: string) => label.trim() !== '' && [...label].length <= PUSH_LIMITS.answerLabelChars;
 
@@ -54,7 +52,7 @@ export function pushAnswerOf(ask: PhoneAsk): PushAnswer | null {
 
 /** Reads a push's `answer` back in the worker; anything malformed reads as none (the plain notification). */
 export function parsePushAnswer(raw: unknown): PushAnswer | null {
-  if (!isRecord(raw) || typeof raw.hash !== 'string' || !HASH.test(raw.hash)) return null;
+  if (!isRecord(raw) || !isAskHash(raw.hash)) return null;
   if (raw.kind === 'permission') {
     if (!isValidId(raw.allow) || !isValidId(raw.deny) || raw.allow === raw.deny) return null;
     return { kind: 'permission', hash: raw.hash, allow: raw.allow, deny: raw.deny };

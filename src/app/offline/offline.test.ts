@@ -27,7 +27,7 @@ const chat: ChatJson = chatJson({
     { type: 'item', item: { id: 'i1', at: '2026-03-12T09:00:00Z', kind: 'reply', text: 'hello' } },
     { type: 'decision', id: 'd1', decidedBy: 'phone', title: 'Ship?', answered: { labels: ['Yes'] } },
   ],
-  asks: [{ ...parseAsk(choiceAsk())!, hash: 'h1' }], // as the bridge sends it: parsed by the wire's rules
+  asks: [{ ...parseAsk(choiceAsk())!, hash: 'c'.repeat(32) }], // as the bridge sends it: parsed by the wire's rules
 });
 const dashboard: DashboardJson = {
   durable: true,

@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error';
 import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, STOP_LOCK_WAIT_MS, type ActNames, type ActSpec, type AgentReply } from './act-runner';
 import { auditResult, preview, type AuditEvent } from './audit-log';
 import { conversationKey } from './conversation-lock';
-import type { Act } from '../receipts/ledger';
+import type { Act, Receipt } from '../receipts/ledger';
 
 const lockKey = (handle: AgentHandle, paneId: string) => ({ key: conversationKey(handle.store.name, paneId) });
 
@@ -45,11 +45,13 @@ function common(request: ActRequest) {
 
 type Of<A extends ActRequest['act']> = Extract<ActRequest, { act: A }>;
 /** A row's spec: all of the act's spec but its names, which the row holds for every agent alike. */
-type RowSpec = Omit<ActSpec<ActReply>, 'act' | 'audit'> & { audit: Omit<ActSpec<ActReply>['audit'], 'event'> };
+type RowSpec = Omit<ActSpec<ActReply>, 'act' | 'audit' | 'target'> & { audit: Omit<ActSpec<ActReply>['audit'], 'event'> };
 type SpecRow<A extends ActRequest['act']> = {
   cap: CapName;
   /** What the ledger calls the act, and the audit line's event (a member's agent's too: `crew-acts.ts`). */
   names: (request: Of<A>) => ActNames;
+  /** The ids the act names, for its receipt (and a member's agent's audit line): never its text. */
+  target: (request: Of<A>) => Receipt['target'];
   spec: (handle: AgentHandle, request: Of<A>) => RowSpec;
 };
 const named = (act: Act, event: AuditEvent) => () => ({ act, event });
@@ -58,12 +60,13 @@ const targetEvent =
   <V extends 'rename' | 'close'>(verb: V) =>
   ({ target }: { target: 'workspace' | 'tab' | 'pane' }): ActNames => ({ act: verb, event: `${target === 'workspace' ? 'space' : target}.${verb}` });
 
+const sendTarget = ({ act, paneId, turnId }: Of<'send'> | Of<'steer'>) => ({ paneId, turnId, steer: act === 'steer' });
+
 function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): RowSpec {
   const steer = request.act === 'steer';
   const { paneId, turnId } = request;
   return {
     ...common(request),
-    target: { paneId, turnId, steer },
     details: { steer },
     lock: lockKey(handle, paneId),
     check: () => {
@@ -84,16 +87,16 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): RowSp
  * agent, the reading of its reply and its audit line (docs/bridge.md §6–7).
  */
 const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
-  send: { cap: 'send', names: named('send', 'send'), spec: sendSpec },
-  steer: { cap: 'steer', names: named('send', 'send'), spec: sendSpec },
+  send: { cap: 'send', names: named('send', 'send'), target: sendTarget, spec: sendSpec },
+  steer: { cap: 'steer', names: named('send', 'send'), target: sendTarget, spec: sendSpec },
   stop: {
     cap: 'abort',
     names: named('abort', 'abort'),
+    target: ({ paneId, turnId }) => ({ paneId, turnId }),
     spec: (handle, request) => {
       const { paneId, turnId } = request;
       return {
         ...common(request),
-        target: { paneId, turnId },
         // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
         lock: { ...lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
         check: () => refuseOr(turnMoved(paneNow(handle, paneId), turnId)),
@@ -106,11 +109,11 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   action: {
     cap: 'actions',
     names: named('action', 'action'),
+    target: ({ paneId, turnId, actionId }) => ({ paneId, turnId, actionId }),
     spec: (handle, request) => {
       const { paneId, turnId, actionId } = request;
       return {
         ...common(request),
-        target: { paneId, turnId, actionId },
         lock: lockKey(handle, paneId),
         check: () => {
           const pane = paneNow(handle, paneId);
@@ -126,11 +129,11 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   starter: {
     cap: 'starters',
     names: named('starter', 'starter.start'),
+    target: ({ starterId }) => ({ starterId }),
     spec: (_handle, request) => {
       const { starterId } = request;
       return {
         ...common(request),
-        target: { starterId },
         post: () => ({ path: agentPath('starter', { starter: starterId }), body: {}, routeClass: 'starter' }),
         read: okOr((json) => ({
           outcome: 'done',
@@ -144,11 +147,11 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   rename: {
     cap: 'rename',
     names: targetEvent('rename'),
+    target: ({ target, id }) => ({ target, id }),
     spec: (handle, request) => {
       const { target, id, title } = request;
       return {
         ...common(request),
-        target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('rename'), body: { target, id, title }, routeClass: 'write' }),
         read: done,
@@ -159,11 +162,11 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   close: {
     cap: 'close',
     names: targetEvent('close'),
+    target: ({ target, id }) => ({ target, id }),
     spec: (handle, request) => {
       const { target, id } = request;
       return {
         ...common(request),
-        target: { target, id },
         ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('close'), body: { target, id }, routeClass: 'write' }),
         read: done,
@@ -174,11 +177,11 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
   reopen: {
     cap: 'reopen',
     names: named('reopen', 'durable.reopen'),
+    target: ({ conversationId }) => ({ conversationId }),
     spec: (_handle, request) => {
       const { conversationId } = request;
       return {
         ...common(request),
-        target: { conversationId },
         post: () => ({ path: agentPath('reopen'), body: { conversationId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: 'done', ...(isValidId(json.paneId) ? { paneId: json.paneId } : {}) })),
         audit: { details: (reply) => ({ conversationId, result: auditResult(reply) }) },
@@ -193,10 +196,15 @@ export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActRe
   if (!handle.store.hello?.caps[row.cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${row.cap}`);
   const { act, event } = row.names(request);
   const spec = row.spec(handle, request);
-  return { ...spec, act, audit: { ...spec.audit, event } };
+  return { ...spec, act, target: row.target(request), audit: { ...spec.audit, event } };
 }
 
 /** What the ledger and the audit log call a phone act, from the one table above. */
 export function actNames(request: ActRequest): ActNames {
   return (ACT_SPECS[request.act] as SpecRow<ActRequest['act']>).names(request);
+}
+
+/** The ids a phone act names, from the one table above. */
+export function actTarget(request: ActRequest): Receipt['target'] {
+  return (ACT_SPECS[request.act] as SpecRow<ActRequest['act']>).target(request);
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ActOutcome, ActReply, ActRequest, AskOutcome, AskReply, AskRequest } from '../../wire/write-json';
 import { ACT_OUTCOMES, ASK_OUTCOMES, isRefusalReason } from '../../wire/write-json';
+import { isAskHash } from '../../wire/ask-key';
 import { cleanField } from '../../wire/clean';
 import { isValidId } from '../../wire/ids';
 import { parseAsk, parseTurn } from '../../wire/parse-ask';
@@ -10,7 +11,7 @@ import { actRoute, answerRoute } from '../../wire/phone-routes';
 import { isRecord, str } from '../../wire/read';
 import { auditResult, type AuditDevice, type AuditLog } from '../acts/audit-log';
 import { ACT_FINAL, actFromReceipt, actKeep } from '../acts/act-runner';
-import { actNames } from '../acts/act-specs';
+import { actNames, actTarget } from '../acts/act-specs';
 import { ANSWER_FINAL, ANSWER_NAMES, answerFromReceipt } from '../acts/answer-ask';
 import { Ledger, type Receipt } from '../receipts/ledger';
 import { payloadHashOf, refuseReuse } from '../acts/request-reuse';
@@ -68,7 +69,7 @@ export class CrewActs {
       requestId: request.requestId,
       act,
       channel: 'program',
-      target: targetOf(forwarded),
+      target: idsOf(forwarded),
       details: {},
       payloadHash,
       attempts: 0,
@@ -133,20 +134,9 @@ export class CrewActs {
   }
 }
 
-/** The ids a write names, for the receipt and the audit line: never its text. */
-function idsOf(forwarded: Forwarded): Record<string, string | boolean | null> {
-  if (forwarded.kind === 'answer') return { paneId: forwarded.request.paneId, askId: forwarded.askId };
-  const { request } = forwarded;
-  const ids: Record<string, string | boolean | null> = {};
-  for (const key of ['paneId', 'turnId', 'actionId', 'starterId', 'conversationId', 'id'] as const) {
-    const value = (request as Partial<Record<typeof key, string | null>>)[key];
-    if (value !== undefined) ids[key] = value;
-  }
-  if (request.act === 'steer') ids.steer = true;
-  return ids;
-}
-
-const targetOf = (forwarded: Forwarded): Receipt['target'] => idsOf(forwarded);
+/** The ids a write names, for the receipt and the audit line (an act's from the act table): never its text. */
+const idsOf = (forwarded: Forwarded): Receipt['target'] =>
+  forwarded.kind === 'answer' ? { paneId: forwarded.request.paneId, askId: forwarded.askId } : actTarget(forwarded.request);
 
 /** The member's reply to a write, cleaned; anything that does not read is an unknown outcome (the phone may try again). */
 function readReply(kind: Forwarded['kind'], json: unknown): ActReply | AskReply {
@@ -154,7 +144,7 @@ function readReply(kind: Forwarded['kind'], json: unknown): ActReply | AskReply 
   if (kind === 'answer') {
     if (!isIn(ASK_OUTCOMES, json.outcome)) return { outcome: 'unknown' };
     const reply: AskReply = { outcome: json.outcome as AskOutcome };
-    const ask = isRecord(json.ask) && typeof json.ask.hash === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(json.ask.hash) ? parseAsk(json.ask) : null;
+    const ask = isRecord(json.ask) && isAskHash(json.ask.hash) ? parseAsk(json.ask) : null;
     if (ask && isRecord(json.ask)) reply.ask = { ...ask, hash: json.ask.hash as string };
     return reply;
   }
