@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOOKING_WINDOW_MS } from '../poll/cadence';
 import { runCli, startBridgeProcess } from '../testing/cli-harness';
-import { redeemLink } from '../testing/paired';
+import { redeemAllowed } from '../testing/paired';
 
 const MANY = fileURLToPath(new URL('./many-agents.ts', import.meta.url));
 const AGENTS = 100;
@@ -105,7 +105,8 @@ async function main(): Promise<void> {
     while (cookies.length < DEVICES) {
       const link = /https?:\/\/\S+#pair=[A-Za-z0-9_-]+/.exec((await runCli(['pair'], env)).stdout)?.[0];
       if (!link) throw new Error('collie pair printed no link');
-      cookies.push(await redeemLink(link));
+      // A second phone pairs only once a paired one allows it.
+      cookies.push(await redeemAllowed(link, cookies[0]!, `Bench phone ${cookies.length + 1}`));
     }
     // Every agent read once, then no phone for longer than the looking window: the idle cadence.
     await sleep(3000);
