@@ -10,6 +10,7 @@ import { last, startScriptedModel, textOf, type ModelMessage, type ScriptedModel
 import { collie, scratch, startBridge } from './support/processes';
 import { pairPhone } from './support/pair';
 import { stopAfterEach } from './support/started';
+import { answersSettled } from './support/answers-settled';
 
 /**
  * Real coding agents from npm on the phone through `collie acp`: Claude Code (claude-agent-acp,
@@ -162,7 +163,7 @@ async function setUp(page: Page, agent: RealAgent): Promise<() => Promise<void>>
 
 const composer = (page: Page) => page.getByRole('region', { name: 'Write to the agent' });
 async function write(page: Page, text: string) {
-  await composer(page).getByLabel('Message').fill(text);
+  await composer(page).getByLabel('Message', { exact: true }).fill(text);
   await composer(page).getByRole('button', { name: 'Send', exact: true }).click();
 }
 async function newChat(page: Page, agent: RealAgent) {
@@ -205,6 +206,7 @@ for (const agent of AGENTS) {
       await card(page, agent.writeTool).getByRole('button', { name: 'Deny', exact: true }).click();
       await expect(page.getByRole('main').locator('[data-kind="tool"]').last()).toContainText('denied');
       expect(existsSync(file('denied.txt'))).toBe(false);
+      await answersSettled(page); // the Deny's request may still hold the conversation after the chat shows it
       // Claude Code tells its model at once; Qwen Code ends the turn and tells it with the next message.
       await write(page, HI);
       await expect(page.getByRole('main')).toContainText('Hello again.');

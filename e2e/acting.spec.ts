@@ -91,7 +91,7 @@ async function countPhoneSends(page: Page) {
 }
 const phoneSends = (page: Page) => page.evaluate(() => (window as unknown as { phoneSends: string[] }).phoneSends.length);
 async function write(page: Page, text: string, button: 'Send' | 'Steer' | 'Go to the question') {
-  await composer(page).getByLabel('Message').fill(text);
+  await composer(page).getByLabel('Message', { exact: true }).fill(text);
   await composer(page).getByRole('button', { name: button, exact: true }).click();
 }
 
@@ -168,7 +168,7 @@ test('rename, close and reopen show on the phone and in the agent; a closed conv
     .getByRole('link', { name: /Release 1.4/ })
     .click();
   await expect(page.getByRole('region', { name: 'Write to the agent' })).toHaveCount(0);
-  await expect(page.getByLabel('Message')).toHaveCount(0);
+  await expect(page.getByLabel('Message', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Reopen' }).click();
   await expect(page).toHaveURL(/#\/agent\/desk\/chat\/p$/);
   await expect(composer(page)).toBeVisible();
@@ -235,7 +235,7 @@ test('two phones sending at once to one conversation: one goes through, one is b
   try {
     const [first, second] = phones;
     for (const phone of phones) await openApp(phone, '#/agent/desk/chat/p');
-    for (const phone of phones) await composer(phone).getByLabel('Message').fill('from a phone');
+    for (const phone of phones) await composer(phone).getByLabel('Message', { exact: true }).fill('from a phone');
     proxy.next('hold');
     await composer(first).getByRole('button', { name: 'Send', exact: true }).click();
     await proxy.whenHeld(); // the first send holds the conversation's lock from here

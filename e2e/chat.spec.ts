@@ -28,7 +28,7 @@ test('a 2000-item chat opens at its newest item with the composer in view; new i
 }) => {
   const pane = await longChat(page, 2000, { send: true });
   await expect(row(page, 'line 2000')).toBeInViewport();
-  await expect(page.getByLabel('Message')).toBeInViewport();
+  await expect(page.getByLabel('Message', { exact: true })).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Long chat' })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   // Only the rows near the viewport are in the page: a long chat stays light on a phone.

@@ -65,7 +65,7 @@ test("the lead's phone sees the member's agents under its label, answers its car
   await expect(card).toHaveCount(0);
   expect(await asked).toEqual({ optionIds: ['y'] });
   const composer = page.getByRole('region', { name: 'Write to the agent' });
-  await composer.getByLabel('Message').fill('deploy to staging');
+  await composer.getByLabel('Message', { exact: true }).fill('deploy to staging');
   await composer.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(composer).toContainText('Sent.');
   await composer.getByRole('button', { name: 'Stop' }).click();

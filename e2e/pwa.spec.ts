@@ -118,7 +118,7 @@ test('after one visit the app opens with the bridge stopped: the last known dash
 test('a new version waits for Reload, then takes over once and keeps the typed draft', async ({ page }) => {
   const { appDir, url } = await setUp(page);
   await page.goto(`${url}#/agent/desk/chat/p`);
-  const message = page.getByRole('region', { name: 'Write to the agent' }).getByLabel('Message');
+  const message = page.getByRole('region', { name: 'Write to the agent' }).getByLabel('Message', { exact: true });
   await message.fill('half a thought');
   await expect(page.getByText('A new version of Collie is ready.')).toHaveCount(0);
 

@@ -44,7 +44,7 @@ test('a chat of an agent that is not attached, and a conversation the agent no l
 test('the composer keeps a typed message across a reload, and lets it go once sent', async ({ page }) => {
   const { url, sent } = await setUp(page);
   await page.goto(`${url}#/agent/desk/chat/p`);
-  const message = page.getByRole('region', { name: 'Write to the agent' }).getByLabel('Message');
+  const message = page.getByRole('region', { name: 'Write to the agent' }).getByLabel('Message', { exact: true });
   await message.fill('ship 2.0 after lunch');
   await page.reload();
   await expect(message).toHaveValue('ship 2.0 after lunch');
