@@ -6,8 +6,9 @@ import { crewCall, type CrewTls } from './crew-call';
 /**
  * How the lead reads a member (docs/bridge.md §9), in the wire's one long-poll loop: a first read
  * within `firstMs`, then long-polls the member holds up to its own LONG_POLL_MS, each within that
- * plus `slackMs`; after a failed read (or a view gone) the next waits `retryMs`, doubling up to `maxRetryMs`. A view no phone asked for in
- * `idleMs` stops being read. `replyBytes` bounds what one reply may be.
+ * plus `slackMs`; after a failed read (or a view gone) the next waits `retryMs`, doubling up to
+ * `maxRetryMs`. A view no phone asked for in `idleMs` stops being read. `replyBytes` bounds what
+ * one reply may be.
  */
 export const CREW_READ = { firstMs: 5000, slackMs: 5000, retryMs: 1000, maxRetryMs: 10_000, idleMs: 60_000, replyBytes: 16 * 1024 * 1024 };
 
