@@ -252,3 +252,34 @@ test('two phones sending at once to one conversation: one goes through, one is b
     for (const phone of phones) await phone.close();
   }
 });
+
+test('one phone answering two cards in a row: the second waits for the first, and neither is refused as busy', async ({ page }) => {
+  await start();
+  const shipped = pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] });
+  const tagged = pane.ask({ kind: 'choice', toolCallId: 'tag', title: 'Tag it?', multiple: false, options: [{ id: 't', label: 'Tag' }] });
+  // Counts, in the page itself, every answer it asks the bridge for.
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    (window as unknown as { answersAsked: string[] }).answersAsked = asked;
+    const real = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const request = input instanceof Request ? input : null;
+      const target = request ? request.url : String(input);
+      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && /\/api\/agents\/[^/]+\/panes\/[^/]+\/asks\/[^/]+$/.test(target)) asked.push(target);
+      return real(input, init);
+    };
+  });
+  await openApp(page, '#/agent/desk/chat/p');
+  proxy.next('hold');
+  await page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' }).click();
+  await proxy.whenHeld(); // the first answer holds the conversation on the bridge from here
+  await page.getByRole('article', { name: 'Tag it?' }).getByRole('button', { name: 'Tag' }).click();
+  // The second tap waits on the phone for the first's outcome: it has not gone to the bridge.
+  expect(await page.evaluate(() => (window as unknown as { answersAsked: string[] }).answersAsked.length)).toBe(1);
+  proxy.release();
+  expect(await shipped).toEqual({ optionIds: ['y'] });
+  expect(await tagged).toEqual({ optionIds: ['t'] });
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText('Not taken');
+  expect(proxy.answers()).toHaveLength(2);
+});

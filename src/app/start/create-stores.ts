@@ -1,3 +1,4 @@
+import { createWriteQueue } from '../stores/write-queue';
 import { createBridgeClient, type BridgeClient } from '../phone-api-client';
 import { canSend, createConnectionStore, type ConnectionEnv } from '../stores/connection-store';
 import { createConversationsStore } from '../stores/conversations-store';
@@ -72,7 +73,9 @@ export function createStores(deps: AppDeps = {}): AppStores {
   // A tap while offline, or while the bridge does not answer, sends nothing and says so; nothing is queued to send later.
   const online = () => canSend(connection.state.peek());
   // Its code (and the intent ledger's) loads with the first screen that answers or adopts an answer.
-  const intents = lazyStore(() => import('../stores/intents-store').then((m) => m.createIntentsStore(client, storage, Date.now, online, () => connection.outage.value)));
+  // One queue for this phone's writes, answers and acts alike: each waits for its conversation's earlier one.
+  const inTurn = createWriteQueue();
+  const intents = lazyStore(() => import('../stores/intents-store').then((m) => m.createIntentsStore(client, storage, Date.now, online, () => connection.outage.value, inTurn)));
   const seen = createSeenStore(storage);
   // What the person answered and where they left off in each chat are the pairing's too.
   effect(() => {
@@ -91,7 +94,7 @@ export function createStores(deps: AppDeps = {}): AppStores {
     pairing,
     drafts: createDraftsStore(storage),
     intents,
-    acts: lazyStore(() => import('../stores/acts-store').then((m) => m.createActsStore(client, storage, Date.now, online))),
+    acts: lazyStore(() => import('../stores/acts-store').then((m) => m.createActsStore(client, storage, Date.now, online, inTurn))),
     connection,
     dashboard,
     conversations: createConversationsStore(client, poll, copies),

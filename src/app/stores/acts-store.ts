@@ -4,6 +4,7 @@ import { BridgeHttpError, type BridgeClient } from '../phone-api-client';
 import { isRefusalReason, type ActReply, type ActRequest } from '../../wire/write-json';
 import type { Storage } from '../storage';
 import { createIntentLedger, type Intent } from './intent-ledger';
+import { actConversation, createWriteQueue, type WriteQueue } from './write-queue';
 
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An act as a view asks for it: the store mints its request id. */
@@ -77,14 +78,14 @@ const firstLine = (text: string) => {
 };
 
 /** Every act but answering, on the phone's one request-id ledger, keyed by control. */
-export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean): ActsStore {
+export function createActsStore(client: BridgeClient, storage: Storage, now: () => number = Date.now, online?: () => boolean, inTurn: WriteQueue = createWriteQueue()): ActsStore {
   const ledger = createIntentLedger<ActRequest, ActReply>({
     ...(online ? { online } : {}),
     keepUnsent: true,
     storageKey: ACTS_KEY,
     storage,
     now,
-    send: (request) => client.act(request),
+    send: (request) => inTurn(actConversation(request), () => client.act(request)),
     isUnknown: (reply) => reply.outcome === 'unknown',
     isUnsent: (reply) => reply.outcome === 'not-sent',
     unknownReply: { outcome: 'unknown' },

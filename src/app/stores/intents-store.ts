@@ -12,6 +12,7 @@ import type { CardStatus } from './card-status';
 import type { Outage } from './connection-store';
 import type { givenAnswer, GivenAnswer } from './given-answer';
 import { createIntentLedger, type Intent } from './intent-ledger';
+import { conversationOf, createWriteQueue, type WriteQueue } from './write-queue';
 
 /** What one answer intent sends: the body, and the ask id it is posted to (the key is opaque). */
 export interface AnswerSend {
@@ -50,13 +51,14 @@ export function createIntentsStore(
   now: () => number = Date.now,
   online?: () => boolean,
   outage: () => Outage | null = () => (online && !online() ? { since: -Infinity, bridge: false } : null),
+  inTurn: WriteQueue = createWriteQueue(),
 ): IntentsStore {
   const ledger = createIntentLedger<AnswerSend, AskReply>({
     ...(online ? { online } : {}),
     storageKey: INTENTS_KEY,
     storage,
     now,
-    send: ({ askId, body }) => client.answer(askId, body),
+    send: ({ askId, body }) => inTurn(conversationOf(body.agent, body.paneId), () => client.answer(askId, body)),
     isUnknown: (reply) => reply.outcome === 'unknown',
     isUnsent: (reply) => reply.outcome === 'not-sent',
     unknownReply: { outcome: 'unknown' },

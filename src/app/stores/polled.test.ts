@@ -30,6 +30,18 @@ function heldReads() {
 }
 
 describe('polled', () => {
+  it('says its data is true as of when the read was asked, not when its answer came', async () => {
+    vi.useFakeTimers({ now: 1000 });
+    const bridge = heldReads();
+    const resource = polled<number>(bridge.read);
+    const refreshed = resource.refresh();
+    await bridge.called(1);
+    vi.setSystemTime(9000); // a slow phone: the bridge's answer is taken eight seconds later
+    bridge.answer(1);
+    await refreshed;
+    expect([resource.data.value, resource.readAt.value]).toEqual([1, 1000]);
+  });
+
   it('keeps the last data and marks it stale when a read fails', async () => {
     let fail = false;
     const etags: (string | null)[] = [];

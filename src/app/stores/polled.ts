@@ -28,7 +28,11 @@ export interface Polled<T> {
   data: ReadonlySignal<T | null>;
   /** The last read failed: what shows is the last known state. */
   stale: ReadonlySignal<boolean>;
-  /** When the bridge last answered for this data (ms; a long-poll's "unchanged" too), null before: what it proves is true as of then. */
+  /**
+   * When the read the bridge last answered for this data was asked (ms; a long-poll's "unchanged"
+   * too), null before: what the answer proves is true as of then. The moment it arrived would be
+   * too late on a slow phone: the bridge answered from what it knew earlier.
+   */
   readAt: ReadonlySignal<number | null>;
   /** Keeps the data fresh while the page is visible; returns the cleanup. */
   start(): () => void;
@@ -80,6 +84,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
   let etag: string | null = null;
 
   async function readOnce(options: ReadOptions): Promise<PollOutcome> {
+    const askedAt = Date.now();
     try {
       const result = await read(etag, options);
       if (result.changed) {
@@ -88,7 +93,7 @@ export function polled<T>(read: (etag: string | null, options: ReadOptions) => P
         copy?.save(result.data);
       }
       stale.value = false;
-      readAt.value = Date.now();
+      readAt.value = askedAt;
       env.report?.(true);
       return !result.changed && result.gone ? 'gone' : 'ok';
     } catch (err) {
