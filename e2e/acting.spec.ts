@@ -75,21 +75,24 @@ async function openApp(page: Page, hash: string) {
 
 const composer = (page: Page) => page.getByRole('region', { name: 'Write to the agent' });
 const sends = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
-/** Counts, in the page itself, every send it asks the bridge for (so a count read after a timer ran is exact). */
-async function countPhoneSends(page: Page) {
-  await page.addInitScript(() => {
-    const sent: string[] = [];
-    (window as unknown as { phoneSends: string[] }).phoneSends = sent;
+/** Counts, in the page itself, every POST it makes to a path `path` matches (so a count read after a timer ran is exact). */
+async function countPhonePosts(page: Page, path: RegExp) {
+  await page.addInitScript((source) => {
+    const pattern = new RegExp(source);
+    const posted: string[] = [];
+    (window as unknown as { phonePosts: string[] }).phonePosts = posted;
     const real = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const request = input instanceof Request ? input : null;
       const target = request ? request.url : String(input);
-      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && /\/api\/agents\/[^/]+\/panes\/[^/]+\/send$/.test(target)) sent.push(target);
+      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && pattern.test(target)) posted.push(target);
       return real(input, init);
     };
-  });
+  }, path.source);
 }
-const phoneSends = (page: Page) => page.evaluate(() => (window as unknown as { phoneSends: string[] }).phoneSends.length);
+const phonePosts = (page: Page) => page.evaluate(() => (window as unknown as { phonePosts: string[] }).phonePosts.length);
+const SEND_PATH = /\/api\/agents\/[^/]+\/panes\/[^/]+\/send$/;
+const ANSWER_PATH = /\/api\/agents\/[^/]+\/panes\/[^/]+\/asks\/[^/]+$/;
 async function write(page: Page, text: string, button: 'Send' | 'Steer' | 'Go to the question') {
   await composer(page).getByLabel('Message', { exact: true }).fill(text);
   await composer(page).getByRole('button', { name: button, exact: true }).click();
@@ -198,7 +201,7 @@ test('an agent without steer shows no Steer control', async ({ page }) => {
 test('a send whose reply is lost shows unknown and is never resent by itself', async ({ page }) => {
   await start();
   await page.clock.install(); // the phone's timers, so a resend it scheduled for later runs below
-  await countPhoneSends(page);
+  await countPhonePosts(page, SEND_PATH);
   await openApp(page, '#/agent/desk/chat/p');
   proxy.next('apply-then-drop');
   await write(page, 'once only', 'Send');
@@ -209,7 +212,7 @@ test('a send whose reply is lost shows unknown and is never resent by itself', a
   await page.keyboard.press('Escape');
   await expect(page.getByRole('main')).toContainText('once only');
   await page.clock.runFor(10 * 60_000);
-  expect(await phoneSends(page)).toBe(1); // counted in the page as its timers ran: it asked the bridge once
+  expect(await phonePosts(page)).toBe(1); // counted in the page as its timers ran: it asked the bridge once
   expect(sends()).toHaveLength(1);
   expect(turns).toHaveLength(1);
 });
@@ -257,25 +260,14 @@ test('one phone answering two cards in a row: the second waits for the first, an
   await start();
   const shipped = pane.ask({ kind: 'choice', toolCallId: 'ship', title: 'Ship it?', multiple: false, options: [{ id: 'y', label: 'Yes' }] });
   const tagged = pane.ask({ kind: 'choice', toolCallId: 'tag', title: 'Tag it?', multiple: false, options: [{ id: 't', label: 'Tag' }] });
-  // Counts, in the page itself, every answer it asks the bridge for.
-  await page.addInitScript(() => {
-    const asked: string[] = [];
-    (window as unknown as { answersAsked: string[] }).answersAsked = asked;
-    const real = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const request = input instanceof Request ? input : null;
-      const target = request ? request.url : String(input);
-      if ((init?.method ?? request?.method ?? 'GET').toUpperCase() === 'POST' && /\/api\/agents\/[^/]+\/panes\/[^/]+\/asks\/[^/]+$/.test(target)) asked.push(target);
-      return real(input, init);
-    };
-  });
+  await countPhonePosts(page, ANSWER_PATH);
   await openApp(page, '#/agent/desk/chat/p');
   proxy.next('hold');
   await page.getByRole('article', { name: 'Ship it?' }).getByRole('button', { name: 'Yes' }).click();
   await proxy.whenHeld(); // the first answer holds the conversation on the bridge from here
   await page.getByRole('article', { name: 'Tag it?' }).getByRole('button', { name: 'Tag' }).click();
   // The second tap waits on the phone for the first's outcome: it has not gone to the bridge.
-  expect(await page.evaluate(() => (window as unknown as { answersAsked: string[] }).answersAsked.length)).toBe(1);
+  expect(await phonePosts(page)).toBe(1);
   proxy.release();
   expect(await shipped).toEqual({ optionIds: ['y'] });
   expect(await tagged).toEqual({ optionIds: ['t'] });
