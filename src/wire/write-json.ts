@@ -60,3 +60,22 @@ export interface ActReply {
   paneId?: string;
   conversationId?: string;
 }
+
+/**
+ * The open conversation (pane) an act holds while it runs, or null for one that holds none: the
+ * bridge's lock per conversation and the phone's one-write-at-a-time queue both read it here.
+ */
+export function heldPane(request: ActRequest): string | null {
+  switch (request.act) {
+    case 'send':
+    case 'steer':
+    case 'stop':
+    case 'action':
+      return request.paneId;
+    case 'rename':
+    case 'close':
+      return request.target === 'pane' ? request.id : null;
+    default:
+      return null;
+  }
+}

@@ -1,7 +1,7 @@
-import { createWriteQueue } from '../stores/write-queue';
 import { createBridgeClient, type BridgeClient } from '../phone-api-client';
 import { canSend, createConnectionStore, type ConnectionEnv } from '../stores/connection-store';
 import { createConversationsStore } from '../stores/conversations-store';
+import { createWriteQueue } from '../stores/write-queue';
 import { createDashboardStore } from '../stores/dashboard-store';
 import { lazyStore } from '../stores/lazy-store';
 import { createDraftsStore } from '../stores/drafts-store';

@@ -1,4 +1,4 @@
-import type { ActRequest } from '../../wire/write-json';
+import { heldPane, type ActRequest } from '../../wire/write-json';
 
 /**
  * This phone's writes to one conversation go one at a time. The bridge holds a conversation for
@@ -39,20 +39,11 @@ export function createWriteQueue(waitMs = WAIT_FOR_EARLIER_MS): WriteQueue {
   };
 }
 
-/** The conversation a write holds on the bridge, named as the bridge's lock names it (agent and pane). */
+/** A conversation as the queue names it: the agent and the pane the bridge's lock is keyed by. */
 export const conversationOf = (agent: string, paneId: string) => JSON.stringify([agent, paneId]);
 
-/** The conversation an act holds, or null for one that holds none (or, as Stop, never waits). */
+/** The conversation an act waits its turn for: the one it holds on the bridge (`heldPane`), but never for Stop. */
 export function actConversation(request: ActRequest): string | null {
-  switch (request.act) {
-    case 'send':
-    case 'steer':
-    case 'action':
-      return conversationOf(request.agent, request.paneId);
-    case 'rename':
-    case 'close':
-      return request.target === 'pane' ? conversationOf(request.agent, request.id) : null;
-    default:
-      return null;
-  }
+  const pane = request.act === 'stop' ? null : heldPane(request);
+  return pane === null ? null : conversationOf(request.agent, pane);
 }

@@ -1,5 +1,5 @@
 import { agentPath } from '../../wire/agent-paths';
-import type { ActReply, ActRequest } from '../../wire/write-json';
+import { heldPane, type ActReply, type ActRequest } from '../../wire/write-json';
 import { isValidId } from '../../wire/ids';
 import { panesOf } from '../../wire/parse-snapshot';
 import type { CapName, Pane } from '../../wire/types';
@@ -9,8 +9,6 @@ import { ACT_FINAL, ACT_REPLIES, actFromReceipt, actKeep, refuseOr, refusalOf, S
 import { auditResult, preview, type AuditEvent } from './audit-log';
 import { conversationKey } from './conversation-lock';
 import type { Act, Receipt } from '../receipts/ledger';
-
-const lockKey = (handle: AgentHandle, paneId: string) => ({ key: conversationKey(handle.store.name, paneId) });
 
 function paneNow(handle: AgentHandle, paneId: string): Pane | undefined {
   return handle.store.snapshot && panesOf(handle.store.snapshot).find(({ pane }) => pane.id === paneId)?.pane;
@@ -45,7 +43,7 @@ function common(request: ActRequest) {
 
 type Of<A extends ActRequest['act']> = Extract<ActRequest, { act: A }>;
 /** A row's spec: all of the act's spec but its names, which the row holds for every agent alike. */
-type RowSpec = Omit<ActSpec<ActReply>, 'act' | 'audit' | 'target'> & { audit: Omit<ActSpec<ActReply>['audit'], 'event'> };
+type RowSpec = Omit<ActSpec<ActReply>, 'act' | 'audit' | 'target' | 'lock'> & { audit: Omit<ActSpec<ActReply>['audit'], 'event'> };
 type SpecRow<A extends ActRequest['act']> = {
   cap: CapName;
   /** What the ledger calls the act, and the audit line's event (a member's agent's too: `crew-acts.ts`). */
@@ -68,7 +66,6 @@ function sendSpec(handle: AgentHandle, request: Of<'send'> | Of<'steer'>): RowSp
   return {
     ...common(request),
     details: { steer },
-    lock: lockKey(handle, paneId),
     check: () => {
       const pane = paneNow(handle, paneId);
       // A plain send waits for every open ask, even one the phone cannot read.
@@ -97,8 +94,6 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
       const { paneId, turnId } = request;
       return {
         ...common(request),
-        // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
-        lock: { ...lockKey(handle, paneId), wait: STOP_LOCK_WAIT_MS },
         check: () => refuseOr(turnMoved(paneNow(handle, paneId), turnId)),
         post: () => ({ path: agentPath('abort', { pane: paneId }), body: { turnId }, routeClass: 'write' }),
         read: okOr((json) => ({ outcome: json.status === 'idle' ? 'idle' : 'stopped' })),
@@ -114,7 +109,6 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
       const { paneId, turnId, actionId } = request;
       return {
         ...common(request),
-        lock: lockKey(handle, paneId),
         check: () => {
           const pane = paneNow(handle, paneId);
           if (pane && !pane.belt.some((b) => b.id === actionId)) return { refuse: { outcome: 'refused', reason: 'not-found' } };
@@ -148,11 +142,10 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
     cap: 'rename',
     names: targetEvent('rename'),
     target: ({ target, id }) => ({ target, id }),
-    spec: (handle, request) => {
+    spec: (_handle, request) => {
       const { target, id, title } = request;
       return {
         ...common(request),
-        ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('rename'), body: { target, id, title }, routeClass: 'write' }),
         read: done,
         audit: { details: (reply) => ({ id, title, result: auditResult(reply) }) },
@@ -163,11 +156,10 @@ const ACT_SPECS: { [A in ActRequest['act']]: SpecRow<A> } = {
     cap: 'close',
     names: targetEvent('close'),
     target: ({ target, id }) => ({ target, id }),
-    spec: (handle, request) => {
+    spec: (_handle, request) => {
       const { target, id } = request;
       return {
         ...common(request),
-        ...(target === 'pane' ? { lock: lockKey(handle, id) } : {}),
         post: () => ({ path: agentPath('close'), body: { target, id }, routeClass: 'write' }),
         read: done,
         audit: { details: (reply) => ({ id, result: auditResult(reply) }) },
@@ -196,7 +188,10 @@ export function actSpec(handle: AgentHandle, request: ActRequest): ActSpec<ActRe
   if (!handle.store.hello?.caps[row.cap]) throw new HttpError(404, 'not-found', `this durable agent does not take ${row.cap}`);
   const { act, event } = row.names(request);
   const spec = row.spec(handle, request);
-  return { ...spec, act, target: row.target(request), audit: { ...spec.audit, event } };
+  const pane = heldPane(request);
+  // Stop waits a while for a stuck send's lock, then goes anyway: a turn must always stop.
+  const lock = pane === null ? {} : { lock: { key: conversationKey(handle.store.name, pane), ...(request.act === 'stop' ? { wait: STOP_LOCK_WAIT_MS } : {}) } };
+  return { ...spec, act, target: row.target(request), ...lock, audit: { ...spec.audit, event } };
 }
 
 /** What the ledger and the audit log call a phone act, from the one table above. */
