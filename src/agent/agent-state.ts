@@ -29,7 +29,6 @@ export function capsFrom(partial: Partial<Caps> = {}): Caps {
  * conversations follow every one of them.
  */
 export class AgentState {
-  readonly epoch = freshEpoch();
   readonly requests = new RequestMemory();
   readonly workspaces = new Map<string, WorkspaceModel>();
   readonly panes = new Map<string, PaneModel>();
@@ -43,12 +42,16 @@ export class AgentState {
   onChange: () => void = () => {};
   /** Called once a pane's turn has ended, whoever ended it (the kit starts the next queued text from here). */
   onTurnEnd: (pane: PaneModel) => void = () => {};
+  /** Called as a pane is placed: a host that keeps the agent in storage gives the pane back what it kept. */
+  onPanePlaced: (pane: PaneModel) => void = () => {};
 
   constructor(
     readonly hostName: string,
     readonly caps: Caps,
     readonly runtime = runtimeName(),
     conversations = new ConversationBook(),
+    /** A start's epoch; a host whose memory outlives its process (storage) passes the kept one. */
+    readonly epoch = freshEpoch(),
   ) {
     this.conversations = conversations;
   }
@@ -123,6 +126,7 @@ export class AgentState {
     const pane = new PaneModel(paneId, conversation, this.bump, (ended) => this.onTurnEnd(ended));
     tab.panes.set(paneId, pane);
     this.panes.set(paneId, pane);
+    this.onPanePlaced(pane);
     this.bump();
     return pane;
   }
@@ -194,5 +198,6 @@ export class AgentState {
       const { record } = conversation;
       if (record.state === 'open' && this.panes.get(record.paneId)?.conversation !== conversation) this.reopen(conversation);
     }
+    for (const pane of this.panes.values()) pane.closeUnclaimedAsks();
   }
 }

@@ -72,7 +72,11 @@ export class Conversation {
     return `t-${record.number}-${record.turns}`;
   }
 
+  /** Every change since this object was made (a host that saves conversations one by one reads it). */
+  changes = 0;
+
   touch(): void {
+    this.changes += 1;
     this.record.updatedAt = new Date().toISOString();
   }
 

@@ -105,16 +105,23 @@ function raiseAsk(state: AgentState, pane: PaneModel, spec: AskSpec): Promise<An
   if (state.panes.get(pane.id) !== pane) return Promise.reject(new Error(`pane ${pane.id} is closed`));
   const { expiresInSeconds, ...rest } = spec;
   const id = askIdFor(pane.id, spec.toolCallId);
-  if (pane.openAsks.has(id)) return Promise.reject(new Error(`an ask for tool call ${spec.toolCallId} is already open`));
-  const ask = askFromSpec(rest, id, 1, new Date().toISOString());
   return new Promise<Answer>((resolve, reject) => {
-    const open: OpenAsk = {
-      ask,
-      settle: (result) => {
-        if ('answer' in result) resolve(result.answer);
-        else reject(new AskClosedError(result.decidedBy === 'phone' ? 'program' : result.decidedBy));
-      },
+    const settle: OpenAsk['settle'] = (result) => {
+      if ('answer' in result) resolve(result.answer);
+      else reject(new AskClosedError(result.decidedBy === 'phone' ? 'program' : result.decidedBy));
     };
+    // Raised again once decided (after a restart that kept it): the decision stands, no second card.
+    const decided = pane.decided.get(id);
+    if (decided) return settle(decided.decidedBy === 'phone' && decided.outcome ? { answer: decided.outcome } : { decidedBy: decided.decidedBy });
+    // Raised again after a wake (a Durable Object's): the card the phone already shows, not a new one.
+    const restored = pane.claimAsk(id, settle);
+    if (restored) {
+      if (expiresInSeconds !== undefined && restored.ask.expiresAt) setExpiry(pane, restored, restored.ask, (Date.parse(restored.ask.expiresAt) - Date.now()) / 1000);
+      return;
+    }
+    if (pane.openAsks.has(id)) return reject(new Error(`an ask for tool call ${spec.toolCallId} is already open`));
+    const ask = askFromSpec(rest, id, 1, new Date().toISOString());
+    const open: OpenAsk = { ask, settle };
     if (expiresInSeconds !== undefined) setExpiry(pane, open, ask, expiresInSeconds);
     pane.openAsk(open);
   });
@@ -122,6 +129,7 @@ function raiseAsk(state: AgentState, pane: PaneModel, spec: AskSpec): Promise<An
 
 function setExpiry(pane: PaneModel, open: OpenAsk, ask: Ask, seconds: number): void {
   if (open.timer) clearTimeout(open.timer);
-  ask.expiresAt = new Date(Date.now() + seconds * 1000).toISOString();
-  open.timer = setTimeout(() => pane.closeAsk(ask.id, 'timeout', null), seconds * 1000);
+  const ms = Math.max(0, seconds * 1000);
+  ask.expiresAt = new Date(Date.now() + ms).toISOString();
+  open.timer = setTimeout(() => pane.closeAsk(ask.id, 'timeout', null), ms);
 }

@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import type { ServerOptions as TlsOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Caps, Starter } from '../wire/types';
+import type { Caps } from '../wire/types';
 import { AgentState, capsFrom } from './agent-state';
 import { ConversationBook } from './conversations';
-import { paneHandle, type PaneHandle } from './handles';
 import { createWireServer } from './http-server';
+import { kitApi, type KitApi } from './kit-api';
 import { ConversationStore } from './persist';
-import type { Handlers, StarterRun, WriteContext } from './routes-write';
+import type { WriteContext } from './routes-write';
 import { prepareSocketPath, restrictSocket } from './socket-dir';
 import { createTokenCheck, tokensFromEnv, type TokenCheck } from './token-check';
 import { startNextQueued } from './turns';
@@ -19,32 +19,9 @@ import { ptraceWarning } from './caller/ptrace-warning';
  * The kit's one entry: what `@colliepwa/durable-sdk` exports is what this file exports, and the
  * repository's own demos and tests import the kit from here as a builder imports the package.
  */
-export { AskClosedError, type ItemSpec, type PaneHandle, type TurnHandle } from './handles';
-export type { AnswerFor, AskSpec, ChoiceAskSpec, FormAskSpec, FormFieldSpec, PermissionAskSpec, TextAskSpec } from './ask-spec';
-export type { Handlers, StarterRun, Target } from './routes-write';
-export type { SendContext, SendHandler } from './turns';
+export * from './kit-exports';
 export type { CallerCheck } from './caller/caller-check';
 export { CallerCheckUnavailable } from './caller/caller-check';
-/** For builders who validate with the package's JSON Schemas: `addWireKeywords(new Ajv2020())` (package README). */
-export { addWireKeywords, type SchemaKeyword } from '../wire/schema-keywords';
-export type {
-  Answer,
-  BeltButton,
-  Caps,
-  CapName,
-  DecidedBy,
-  FormAnswer,
-  FormFieldType,
-  Item,
-  ItemKind,
-  Option,
-  OptionAnswer,
-  PermissionEffect,
-  PermissionOption,
-  Starter,
-  TextAnswer,
-  ToolStatus,
-} from '../wire/types';
 
 /** How long close() lets replies in flight finish. */
 const CLOSE_GRACE_MS = 2000;
@@ -74,39 +51,11 @@ export interface OpenCollieOptions {
   log?: (line: string) => void;
 }
 
-export interface ConversationSummary {
-  id: string;
-  title: string;
-  state: 'open' | 'closed';
-  /** The pane it shows in while open, and the one it showed in last. */
-  paneId: string;
-}
-
-export interface TabHandle {
-  pane(id: string, init: { title: string; harness?: string }): PaneHandle;
-}
-
-export interface WorkspaceHandle {
-  tab(id: string, init: { title: string }): TabHandle;
-}
-
-export interface Collie {
+export interface Collie extends KitApi {
   /** The socket path, or `http(s)://host:port`. */
   readonly address: string;
   /** @internal The kit's own state, for the repository's tests; not part of the package's API. */
   readonly state: AgentState;
-  workspace(id: string, init: { title: string }): WorkspaceHandle;
-  /** What the agent does when the phone sends, steers, stops, taps a belt button, renames, closes or reopens. */
-  handle(handlers: Handlers): void;
-  /** Offers a starter; a tap runs `run`, which returns the new pane it opened. */
-  starter(starter: Starter, run: StarterRun): void;
-  /**
-   * Says the layout is shown again and every open ask raised again. A conversation that was
-   * open when the agent stopped, and that the code has not placed since, shows again where it was.
-   */
-  ready(): void;
-  /** Every conversation kept, open and closed, newest first (with a data folder, those of earlier runs too). */
-  conversations(): ConversationSummary[];
   /**
    * Token transport: the tokens accepted from the next request on, so a token rotates without a
    * restart (the environment of a running process cannot change): accept the old and the new,
@@ -134,30 +83,7 @@ export async function openCollie(options: OpenCollieOptions): Promise<Collie> {
   return {
     address,
     state,
-    workspace(id, init) {
-      const ws = state.workspace(id, init.title);
-      return {
-        tab(tabId, tabInit) {
-          const tab = state.tab(ws, tabId, tabInit.title);
-          return { pane: (paneId, paneInit) => paneHandle(state, state.pane(ws, tab, paneId, paneInit)) };
-        },
-      };
-    },
-    handle(handlers) {
-      Object.assign(ctx.handlers, handlers);
-    },
-    starter(starter, run) {
-      ctx.starters.set(starter.id, run);
-      state.starters = [...state.starters.filter((s) => s.id !== starter.id), starter];
-      state.bump();
-    },
-    ready() {
-      if (!state.ready) state.restoreOpen();
-      state.ready = true;
-    },
-    conversations() {
-      return state.conversations.all().map(({ record }) => ({ id: record.id, title: record.title, state: record.state, paneId: record.paneId }));
-    },
+    ...kitApi(ctx),
     setTokens(tokens) {
       if (!tokenCheck) throw new Error('the socket transport has no token');
       tokenCheck.replace(tokens);

@@ -11,6 +11,19 @@ export interface OpenAsk {
   ask: Ask;
   settle: (result: { answer: Answer } | { decidedBy: DecidedBy }) => void;
   timer?: ReturnType<typeof setTimeout>;
+  /** Brought back from storage after a wake: open on the wire, waiting for the agent's code to raise it again. */
+  restored?: true;
+}
+
+/** What a host that keeps an agent in storage (a Durable Object) saves of a pane beside its events. */
+export interface SavedPane {
+  conversationId: string;
+  seq: number;
+  turn: Turn | null;
+  queue: { text: string; requestId: string }[];
+  belt: BeltButton[];
+  asks: Ask[];
+  decided: [string, Decision][];
 }
 
 export interface Decision {
@@ -181,6 +194,54 @@ export class PaneModel {
     };
     if (record.harness) pane.harness = record.harness;
     return pane;
+  }
+
+  /** The pane as storage keeps it (its events are saved one by one, see `eventsAfterSeq`). */
+  saved(): SavedPane {
+    return {
+      conversationId: this.conversation.id,
+      seq: this.seq,
+      turn: this.turn,
+      queue: [...this.queue],
+      belt: this.belt,
+      asks: [...this.openAsks.values()].map((o) => o.ask),
+      decided: [...this.decided],
+    };
+  }
+
+  /** The kept events after `seq`, oldest first. */
+  eventsAfterSeq(seq: number): PaneEvent[] {
+    return this.events.filter((e) => e.seq > seq);
+  }
+
+  /**
+   * Takes back what storage kept, so a reader's cursor still holds after a wake. Open asks wait
+   * for the agent's code to raise them again (`ready()` closes those it did not); a turn that was
+   * running when the object stopped has no work behind it any more and ends as stopped.
+   */
+  restore(saved: SavedPane, events: PaneEvent[]): void {
+    this.seq = saved.seq;
+    this.events = events.filter((e) => e.seq <= saved.seq);
+    this.turn = saved.turn;
+    this.queue.push(...saved.queue);
+    this.belt = saved.belt;
+    for (const [id, decision] of saved.decided) this.decided.set(id, decision);
+    for (const ask of saved.asks) this.openAsks.set(ask.id, { ask, settle: () => {}, restored: true });
+    if (this.turn?.state === 'running') this.publishTurn({ ...this.turn, state: 'stopped', endedAt: new Date().toISOString(), queued: this.queue.length });
+  }
+
+  /** Takes an ask brought back from storage as the agent's own again: its answer now settles `settle`. */
+  claimAsk(askId: string, settle: OpenAsk['settle']): OpenAsk | undefined {
+    const open = this.openAsks.get(askId);
+    if (!open?.restored) return undefined;
+    delete open.restored;
+    open.settle = settle;
+    return open;
+  }
+
+  /** Closes the asks brought back from storage that the agent's code did not raise again. */
+  closeUnclaimedAsks(): void {
+    for (const open of [...this.openAsks.values()]) if (open.restored) this.closeAsk(open.ask.id, 'program', null);
   }
 
   private emit(event: DistributiveOmit<PaneEvent, 'seq'>): void {

@@ -7,6 +7,13 @@ export interface Reply {
   body: Record<string, unknown>;
 }
 
+/** A request id's first reply, as storage keeps it. */
+export interface KeptRequest {
+  requestId: string;
+  payload: string;
+  reply: Reply;
+}
+
 /** Replies worth replaying: a refusal of the request's shape (400) may be corrected and sent again. */
 const remembered = (status: number) => status < 400 || (status > 400 && status < 500);
 
@@ -17,8 +24,15 @@ const remembered = (status: number) => status < 400 || (status > 400 && status <
  */
 export class RequestMemory {
   private readonly seen = new Map<string, { payload: string; reply: Promise<Reply> }>();
+  /** Told of every reply kept for replay (a host that keeps the agent in storage saves it from here). */
+  onKept: (kept: KeptRequest) => void = () => {};
 
-  constructor(private readonly capacity: number = LIMITS.requestIdMemory) {}
+  constructor(readonly capacity: number = LIMITS.requestIdMemory) {}
+
+  /** Takes back replies kept before a wake, oldest first. */
+  restore(kept: readonly KeptRequest[]): void {
+    for (const { requestId, payload, reply } of kept) rememberBounded(this.seen, requestId, { payload, reply: Promise.resolve(reply) }, this.capacity);
+  }
 
   async run(requestId: string, payload: string, work: () => Promise<Reply> | Reply): Promise<Reply> {
     const known = this.seen.get(requestId);
@@ -32,6 +46,7 @@ export class RequestMemory {
     try {
       const done = await reply;
       if (!remembered(done.status)) this.seen.delete(requestId);
+      else this.onKept({ requestId, payload, reply: done });
       return done;
     } catch (err) {
       this.seen.delete(requestId);

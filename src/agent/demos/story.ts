@@ -6,7 +6,7 @@
  * from the conversation's own items, so after a restart it picks up where it left off.
  */
 import type { DistributiveOmit } from '../../wire/types';
-import { AskClosedError, type Answer, type AskSpec, type PaneHandle, type PermissionAskSpec, type TurnHandle } from '../kit';
+import { AskClosedError, type Answer, type AskSpec, type PaneHandle, type PermissionAskSpec, type TurnHandle } from '../kit-exports';
 
 /** A tool the story runs: its row in the chat, and the sentences around it. */
 export interface ToolRun {

@@ -81,7 +81,7 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
     const paths = tarball.files.map((f) => f.path).sort();
     const outside = paths.filter(
       (p) =>
-        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|acp|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/acp|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
+        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|acp|cloudflare|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/acp|agent\/cloudflare|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
           p,
         ),
     );
@@ -90,6 +90,12 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
       expect.arrayContaining(['LICENSE', 'README.md', 'dist/index.js', 'dist/types/agent/kit.d.ts', 'package.json', 'schemas/index.json', 'schemas/snapshot-reply.schema.json']),
     );
     expect(paths.some((p) => /app|bridge|demos|test/.test(p))).toBe(false);
+  });
+
+  it('has a ./cloudflare entry: the Durable Object class maker and the Worker that checks the token', async () => {
+    const script = `import('@colliepwa/durable-sdk/cloudflare').then(async (m) => { const w = m.collieWorker({ binding: 'X' }); const r = await w.fetch(new Request('https://a/session/v1/hello'), { COLLIE_TOKEN: 't'.repeat(40) }); console.log(typeof m.collieObject, r.status) })`;
+    const output = await run(process.execPath, ['--input-type=module', '-e', script], app);
+    expect(output.trim()).toBe('function 401');
   });
 
   it('has a ./pi entry that loads without Pi installed and says how to install Pi when it is started', async () => {

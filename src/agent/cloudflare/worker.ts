@@ -1,0 +1,47 @@
+import { createTokenCheck, tokensFromEnv, type TokenCheck } from '../token-check';
+import { replyOnWire } from '../wire-core';
+import { wireError } from '../wire-reply';
+
+/** What the Worker needs of a Durable Object namespace binding. */
+export interface ObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}
+
+export interface CollieWorkerOptions {
+  /** The Durable Object binding's name in the wrangler config. */
+  binding: string;
+  /** The one object that holds the agent (default `agent`). */
+  objectName?: string;
+}
+
+/**
+ * The Worker in front of a hosted agent: it checks `Authorization: Bearer` in constant time
+ * against `COLLIE_TOKEN` and, while set, `COLLIE_TOKEN_NEXT`, and only then wakes the object. A
+ * wrong token gets the bare `401` and costs no wake.
+ */
+export function collieWorker(options: CollieWorkerOptions): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
+  let check: { tokens: string; accepts: TokenCheck | null } | undefined;
+  const accepts = (env: Record<string, unknown>, authorization: string | null): boolean => {
+    const tokens = tokensFromEnv({ COLLIE_TOKEN: text(env.COLLIE_TOKEN), COLLIE_TOKEN_NEXT: text(env.COLLIE_TOKEN_NEXT) });
+    const key = tokens.join('\n');
+    if (check?.tokens !== key) {
+      if (tokens.length === 0) console.log('[agent] COLLIE_TOKEN is not set: every request is refused (wrangler secret put COLLIE_TOKEN)');
+      check = { tokens: key, accepts: tokens.length > 0 ? createTokenCheck(tokens) : null };
+    }
+    return check.accepts?.(authorization ?? undefined) ?? false;
+  };
+  return {
+    async fetch(request, env) {
+      if (!accepts(env, request.headers.get('authorization'))) {
+        const { status, headers, text: body } = replyOnWire(wireError(401, 'unauthorized'));
+        return new Response(body, { status, headers });
+      }
+      const namespace = env[options.binding] as ObjectNamespace | undefined;
+      if (!namespace) throw new Error(`no Durable Object binding named ${options.binding}`);
+      return namespace.get(namespace.idFromName(options.objectName ?? 'agent')).fetch(request);
+    },
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
