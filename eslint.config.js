@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', '**/.wrangler/**', '.cloud-state/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.js'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     extends: [tseslint.configs.base],

@@ -48,8 +48,9 @@ describe('collie start when another start holds the state folder or the port', (
       /^\[bridge\] FATAL: a bridge already runs for \S+ \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/\): stop it first, or give this one its own COLLIE_STATE_DIR\n$/,
     );
 
-    expect((await wireCall(demoSocket, 'GET', '/hello')).json).toMatchObject({ service: 'collie-durable', host: { name: 'desk' } });
+    // The demo agent starts beside the bridge, so its socket is there once the bridge reads it ok (on a busy machine, not before).
     await deskBecomesOk(bridge.url, bridge.cookie);
+    expect((await wireCall(demoSocket, 'GET', '/hello')).json).toMatchObject({ service: 'collie-durable', host: { name: 'desk' } });
     expect(bridge.output()).not.toContain('FATAL');
     // The demo agent's Node line (no caller check) is collie doctor's to say, not every start's.
     expect(bridge.output()).not.toContain('Node cannot tell');

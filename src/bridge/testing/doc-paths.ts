@@ -11,7 +11,8 @@ const PATH = /^[\w.@<>*-]+(?:\/[\w.@<>*-]*)*$/;
 const EXTENSION = /\.(ts|tsx|cjs|mjs|js|json|md|css|html)$/;
 /** Folders the tree never holds on a fresh clone: the build's and the tests' output. */
 const MADE = ['dist/', 'test-results/'];
-const NOT_WALKED = new Set(['node_modules', 'dist', 'test-results', '.git']);
+/** Folders no walk of the tree enters: installed packages (the cloud toolchain's under src/ too), build and test output. */
+export const NOT_WALKED = new Set(['node_modules', 'dist', 'test-results', '.git']);
 
 /** Every file and folder under `root` (folders end with `/`), relative to it with `/` between segments. */
 export function treePaths(root: string, folder = root): string[] {

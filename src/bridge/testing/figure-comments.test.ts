@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { NOT_WALKED } from './doc-paths';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -77,7 +78,7 @@ export function commentsOf(fileName: string, text: string): { line: number; pros
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return NOT_WALKED.has(entry.name) ? [] : sourceFiles(path);
     return SOURCE.test(entry.name) ? [path] : [];
   });
 }

@@ -5,6 +5,7 @@
  * be read together). Type-only imports count: they tie the files together just the same.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { NOT_WALKED } from './doc-paths';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
@@ -106,6 +107,7 @@ export function arrowsBackUp(graph: Map<string, string[]>): BackArrow[] {
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
+    if (NOT_WALKED.has(name)) return [];
     const path = join(folder, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return SOURCE.test(name) && !name.includes('.test.') ? [path] : [];

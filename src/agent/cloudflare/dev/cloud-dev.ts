@@ -26,7 +26,7 @@ const name = (process.argv[2] ?? 'desk') as CloudExample;
 if (!(name in CLOUD_EXAMPLES)) fail(`unknown example "${name}"; known: ${Object.keys(CLOUD_EXAMPLES).join(', ')}`);
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail('set PORT to the port to serve on (1-65535)');
-const vars = cloudVars(name, process.env);
+const vars = cloudVars(process.env);
 if (typeof vars === 'string') fail(vars);
 
 const state = resolve(process.env.COLLIE_CLOUD_STATE ?? join(ROOT, '.cloud-state', name));

@@ -6,7 +6,7 @@ export const CLOUD_EXAMPLES = {
 export type CloudExample = keyof typeof CLOUD_EXAMPLES;
 
 /** The Worker's variables (its secrets on Cloudflare) from this process's environment, or what is missing. */
-export function cloudVars(example: CloudExample, env: NodeJS.ProcessEnv): Record<string, string> | string {
+export function cloudVars(env: NodeJS.ProcessEnv): Record<string, string> | string {
   const vars: Record<string, string> = {};
   const token = env.COLLIE_TOKEN?.trim();
   if (!token) return 'set COLLIE_TOKEN to the token the bridge attaches with';
@@ -14,6 +14,5 @@ export function cloudVars(example: CloudExample, env: NodeJS.ProcessEnv): Record
   const next = env.COLLIE_TOKEN_NEXT?.trim();
   if (next) vars.COLLIE_TOKEN_NEXT = next;
   if (env.COLLIE_LOG_OBJECT_REQUESTS === '1') vars.COLLIE_LOG_OBJECT_REQUESTS = '1';
-  void example;
   return vars;
 }

@@ -31,7 +31,8 @@ export async function startCloudDev(example: CloudExample, env: { port: number; 
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(env.port), COLLIE_CLOUD_STATE: env.state, ...env.vars },
+    // Plain lines to read (a test runner may ask its children for colours).
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', PORT: String(env.port), COLLIE_CLOUD_STATE: env.state, ...env.vars },
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
