@@ -228,6 +228,8 @@ export class PaneModel {
     for (const [id, decision] of saved.decided) this.decided.set(id, decision);
     for (const ask of saved.asks) this.openAsks.set(ask.id, { ask, settle: () => {}, restored: true });
     if (this.turn?.state === 'running') this.publishTurn({ ...this.turn, state: 'stopped', endedAt: new Date().toISOString(), queued: this.queue.length });
+    // Texts kept for a next turn start it, as they would have when that turn ended.
+    if (this.queue.length > 0) queueMicrotask(() => this.turnEnded(this));
   }
 
   /** Takes an ask brought back from storage as the agent's own again: its answer now settles `settle`. */

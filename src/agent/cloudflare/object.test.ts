@@ -134,3 +134,39 @@ describe('the Worker in front of the object', () => {
     expect(woken).toHaveLength(2);
   });
 });
+
+describe('a wake in the middle of a turn', () => {
+  it('ends the turn that was running as stopped, and a text queued behind it starts the next turn', async () => {
+    const storage = new MapStorage();
+    const Slow = collieObject({
+      hostName: 'slow',
+      caps: { send: true },
+      start(kit) {
+        kit.workspace('w', { title: 'W' }).tab('t', { title: 'T' }).pane('p', { title: 'P' });
+        // A turn that never ends by itself; the next wake finds it cut off.
+        kit.handle({ send: ({ pane, text, requestId }) => (pane.item({ id: `r-${requestId}`, kind: 'reply', text: `on ${text}` }), new Promise<void>(() => {})) });
+        kit.ready();
+      },
+    });
+    const object = () => {
+      const ctx: ObjectContext = { storage, blockConcurrencyWhile: (work) => work() };
+      const instance = new Slow(ctx, {});
+      return (path: string, body?: unknown) =>
+        instance
+          .fetch(
+            new Request(`https://a${WIRE_PREFIX}${path}`, { method: body ? 'POST' : 'GET', headers: { [VERSION_HEADER]: '1' }, ...(body ? { body: JSON.stringify(body) } : {}) }),
+          )
+          .then((r) => r.json() as Promise<Record<string, unknown>>);
+    };
+    const first = object();
+    const started = await first('/pane/p/send', { requestId: 's1', text: 'one', turnId: null });
+    await first('/pane/p/send', { requestId: 's2', text: 'two', turnId: started.turnId });
+    await settled();
+    const second = object();
+    await settled();
+    const view = (await second('/pane/p/events?after=0')) as { items: Item[]; turn: { state: string; id: string } };
+    expect(view.items.map((i) => i.id)).toEqual(['u-s1', 'r-s1', 'u-s2', 'r-s2']);
+    expect(view.turn.state).toBe('running');
+    expect(view.turn.id).not.toBe(started.turnId);
+  });
+});
