@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startCloudDev } from '../../agent/cloudflare/testing/cloud-dev-run';
 import { tempDir } from '../../agent/testing';
-import { WIRE_PREFIX } from '../../wire/agent-paths';
+import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
 import { VERSION_HEADER } from '../../wire/wire-protocol';
 
 const POLLS = 200;
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const dir = await tempDir();
   const cloud = await startCloudDev('desk', { port: await freePort(), state: join(dir.path, 'state'), vars: { COLLIE_TOKEN: TOKEN } });
   try {
-    const url = `${cloud.url}${WIRE_PREFIX}/snapshot`;
+    const url = `${cloud.url}${WIRE_PREFIX}${agentPath('snapshot')}`;
     const headers = { authorization: `Bearer ${TOKEN}`, [VERSION_HEADER]: '1' };
     const first = await fetch(url, { headers });
     const etag = first.headers.get('etag')!;
