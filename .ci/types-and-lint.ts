@@ -4,8 +4,8 @@ import { ESLint } from 'eslint';
 import ts from 'typescript';
 
 const root = process.cwd();
-/** The app and its service worker (another lib: the worker's globals): each one program. */
-const CONFIGS = ['tsconfig.json', 'src/app/pwa/service-worker/tsconfig.json'];
+/** The app, its service worker and the Agents SDK example (other globals: a worker's, Cloudflare's): each one program. */
+const CONFIGS = ['tsconfig.json', 'src/app/pwa/service-worker/tsconfig.json', 'src/agent/cloudflare/helper/tsconfig.json'];
 
 function programOf(configFile: string): ts.Program {
   const parsed = ts.getParsedCommandLineOfConfigFile(

@@ -48,6 +48,12 @@ export class Conversation {
     return this.index.has(id);
   }
 
+  /** The kept item with this id. */
+  item(id: string): Item | undefined {
+    const number = this.index.get(id);
+    return number === undefined ? undefined : this.record.items[number - this.record.firstItemNumber];
+  }
+
   /** Adds an item, or replaces the item with the same id in place. */
   putItem(item: Item): void {
     const number = this.index.get(item.id);

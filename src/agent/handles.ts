@@ -1,6 +1,7 @@
 import type { Answer, Ask, BeltButton, DecidedBy, DistributiveOmit, Item } from '../wire/types';
 import type { AgentState } from './agent-state';
 import { askIdFor } from './ask-id';
+import { canonicalJson } from './canonical-json';
 import { askFromSpec, specFromAsk, type AnswerFor, type AskSpec } from './ask-spec';
 import type { OpenAsk, PaneModel } from './pane-model';
 
@@ -77,6 +78,9 @@ export function paneHandle(state: AgentState, pane: PaneModel): PaneHandle {
     },
     decide: (toolCallId) => pane.closeAsk(askIdFor(pane.id, toolCallId), 'program', null),
     item(spec) {
+      // The same item written again is no new version: a mirror of another agent's chat rewrites freely.
+      const kept = pane.conversation.item(spec.id);
+      if (kept && canonicalJson(kept) === canonicalJson({ ...spec, at: spec.at ?? kept.at })) return;
       pane.putItem({ ...spec, at: spec.at ?? new Date().toISOString() });
     },
     belt: (buttons) => pane.setBelt(buttons),

@@ -35,6 +35,42 @@ export interface CollieObjectClass<Env> {
   new (ctx: ObjectContext, env: Env): { fetch(request: Request): Promise<Response> };
 }
 
+/** A woken agent: its memory loaded from storage, its code started, its wire ready to answer. */
+export interface WokenKit {
+  agent: StoredAgent;
+  wire: WriteContext;
+}
+
+/**
+ * Loads the agent from the object's storage and runs its start (inside the caller's
+ * `blockConcurrencyWhile`, so no request is served before it): the one wake both the kit's own
+ * object and an Agents SDK agent with Collie use.
+ */
+export async function wakeKit<Env>(storage: ObjectStorage, options: Pick<CollieObjectOptions<Env>, 'hostName' | 'caps' | 'start'>, env: Env): Promise<WokenKit> {
+  const log = (line: string) => console.log(line);
+  const agent = await StoredAgent.load(storage, {
+    hostName: options.hostName,
+    state: (book, epoch) => new AgentState(options.hostName, capsFrom(options.caps), WORKERS_RUNTIME, book, epoch),
+  });
+  const wire: WriteContext = { state: agent.state, handlers: {}, starters: new Map(), log };
+  agent.state.onTurnEnd = (pane) => startNextQueued(agent.state, pane, wire.handlers.send, log);
+  await options.start(kitApi(wire), env);
+  await agent.flush();
+  return { agent, wire };
+}
+
+/** Answers one wire request from a woken agent; what changed is written before the reply leaves. */
+export async function serveWoken({ agent, wire }: WokenKit, request: Request, logRequests: boolean): Promise<Response> {
+  const response = await answerFetch(wire, request);
+  // Written before the reply leaves: an answer the phone was told of is never lost to an eviction.
+  await agent.flush();
+  if (logRequests) console.log(`[agent] object request: ${request.method} ${new URL(request.url).pathname} ${response.status}`);
+  return response;
+}
+
+/** Whether the Worker's variables ask for a line per request that reaches the object. */
+export const logsObjectRequests = (env: object) => (env as { COLLIE_LOG_OBJECT_REQUESTS?: string }).COLLIE_LOG_OBJECT_REQUESTS === '1';
+
 /**
  * Makes the Durable Object class of a hosted agent: its memory in the object's storage, its
  * wire answered by the kit's one core (`answerFetch`), its code the same pane / turn / ask API as
@@ -42,32 +78,16 @@ export interface CollieObjectClass<Env> {
  */
 export function collieObject<Env extends object>(options: CollieObjectOptions<Env>): CollieObjectClass<Env> {
   return class CollieObject {
-    private readonly woken: Promise<{ agent: StoredAgent; wire: WriteContext }>;
+    private readonly woken: Promise<WokenKit>;
     private readonly logRequests: boolean;
 
     constructor(ctx: ObjectContext, env: Env) {
-      this.logRequests = options.logRequests ?? (env as { COLLIE_LOG_OBJECT_REQUESTS?: string }).COLLIE_LOG_OBJECT_REQUESTS === '1';
-      this.woken = ctx.blockConcurrencyWhile(async () => {
-        const log = (line: string) => console.log(line);
-        const agent = await StoredAgent.load(ctx.storage, {
-          hostName: options.hostName,
-          state: (book, epoch) => new AgentState(options.hostName, capsFrom(options.caps), WORKERS_RUNTIME, book, epoch),
-        });
-        const wire: WriteContext = { state: agent.state, handlers: {}, starters: new Map(), log };
-        agent.state.onTurnEnd = (pane) => startNextQueued(agent.state, pane, wire.handlers.send, log);
-        await options.start(kitApi(wire), env);
-        await agent.flush();
-        return { agent, wire };
-      });
+      this.logRequests = options.logRequests ?? logsObjectRequests(env);
+      this.woken = ctx.blockConcurrencyWhile(() => wakeKit(ctx.storage, options, env));
     }
 
     async fetch(request: Request): Promise<Response> {
-      const { agent, wire } = await this.woken;
-      const response = await answerFetch(wire, request);
-      // Written before the reply leaves: an answer the phone was told of is never lost to an eviction.
-      await agent.flush();
-      if (this.logRequests) console.log(`[agent] object request: ${request.method} ${new URL(request.url).pathname} ${response.status}`);
-      return response;
+      return serveWoken(await this.woken, request, this.logRequests);
     }
   };
 }

