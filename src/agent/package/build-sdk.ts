@@ -23,6 +23,8 @@ const PI_ENTRY = join(ROOT, 'src', 'agent', 'pi', 'index.ts');
 const ACP_ENTRY = join(ROOT, 'src', 'agent', 'acp', 'index.ts');
 /** `@colliepwa/durable-sdk/cloudflare`: the kit in a Durable Object, and the Worker that checks the token before it. */
 const CLOUDFLARE_ENTRY = join(ROOT, 'src', 'agent', 'cloudflare', 'index.ts');
+/** `@colliepwa/durable-sdk/cloudflare/agents`: an Agents SDK chat agent on the phone, the SDK left to the builder's install. */
+const CLOUDFLARE_AGENTS_ENTRY = join(ROOT, 'src', 'agent', 'cloudflare', 'agents', 'index.ts');
 export const DEFAULT_OUT = join(ROOT, 'dist', 'durable-sdk');
 
 /**
@@ -39,7 +41,7 @@ export function withJsSpecifiers(text: string): string {
 async function bundle(out: string): Promise<void> {
   const result = await build({
     ...bundleOptions,
-    entryPoints: { index: ENTRY, pi: PI_ENTRY, acp: ACP_ENTRY, cloudflare: CLOUDFLARE_ENTRY },
+    entryPoints: { index: ENTRY, pi: PI_ENTRY, acp: ACP_ENTRY, cloudflare: CLOUDFLARE_ENTRY, 'cloudflare-agents': CLOUDFLARE_AGENTS_ENTRY },
     outdir: join(out, 'dist'),
     // The kit the entries share is one chunk, so the Pi and ACP entries' agents are the kit's own.
     splitting: true,
@@ -66,7 +68,7 @@ function declarations(out: string): void {
     strict: true,
     skipLibCheck: true,
   };
-  const program = ts.createProgram([ENTRY, PI_ENTRY, ACP_ENTRY, CLOUDFLARE_ENTRY], options);
+  const program = ts.createProgram([ENTRY, PI_ENTRY, ACP_ENTRY, CLOUDFLARE_ENTRY, CLOUDFLARE_AGENTS_ENTRY], options);
   const result = program.emit(undefined, (file, text) => ts.sys.writeFile(file, withJsSpecifiers(text)));
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (result.emitSkipped || problems.length > 0) {

@@ -37,8 +37,8 @@ export const COMMONJS_MODULES = {
   'collie-words': 'src/bridge/cli/read-command-line.ts',
 } as const;
 
-/** Pi is the builder's own install (an optional peer); Bun's FFI exists only under Bun. */
-export const LEFT_AS_IMPORTS = ['@mariozechner/pi-coding-agent', 'bun:ffi'];
+/** Pi and the Agents SDK are the builder's own installs (optional peers); Bun's FFI exists only under Bun. */
+export const LEFT_AS_IMPORTS = ['@mariozechner/pi-coding-agent', 'agents', 'bun:ffi'];
 
 /** How every Node bundle of the project is made: the programs here and the SDK's package. */
 export const bundleOptions: BuildOptions = {

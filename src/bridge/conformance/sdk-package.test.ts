@@ -81,7 +81,7 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
     const paths = tarball.files.map((f) => f.path).sort();
     const outside = paths.filter(
       (p) =>
-        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|acp|cloudflare|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/acp|agent\/cloudflare|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
+        !/^(package\.json|README\.md|LICENSE|dist\/(index|pi|acp|cloudflare|cloudflare-agents|chunk-[A-Z0-9]+)\.js|dist\/types\/(agent|agent\/pi|agent\/acp|agent\/cloudflare|agent\/cloudflare\/agents|agent\/caller|wire)\/[a-z0-9-]+\.d\.ts|schemas\/[a-z-]+(\.schema)?\.json)$/.test(
           p,
         ),
     );
@@ -94,6 +94,12 @@ describe('@colliepwa/durable-sdk as a builder gets it', () => {
 
   it('has a ./cloudflare entry: the Durable Object class maker and the Worker that checks the token', async () => {
     const script = `import('@colliepwa/durable-sdk/cloudflare').then(async (m) => { const w = m.collieWorker({ binding: 'X' }); const r = await w.fetch(new Request('https://a/session/v1/hello'), { COLLIE_TOKEN: 't'.repeat(40) }); console.log(typeof m.collieObject, r.status) })`;
+    const output = await run(process.execPath, ['--input-type=module', '-e', script], app);
+    expect(output.trim()).toBe('function 401');
+  });
+
+  it('has a ./cloudflare/agents entry that loads without the Agents SDK installed: withCollie, and a Worker that refuses a wrong token', async () => {
+    const script = `import('@colliepwa/durable-sdk/cloudflare/agents').then(async (m) => { const w = m.collieChatWorker({ binding: 'X' }); const r = await w.fetch(new Request('https://a/session/v1/hello'), { COLLIE_TOKEN: 't'.repeat(40) }); console.log(typeof m.withCollie, r.status) })`;
     const output = await run(process.execPath, ['--input-type=module', '-e', script], app);
     expect(output.trim()).toBe('function 401');
   });

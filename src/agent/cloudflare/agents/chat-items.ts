@@ -60,10 +60,15 @@ export function toolCallOf(part: unknown): ToolCallPart | null {
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? ''));
 
-/** The input on one line, for the tool item's summary. */
+/** The input on one line, for the tool item's summary: `version 1.4.0, notes …` for plain fields, else its JSON. */
 const summaryOf = (input: unknown): string | undefined => {
-  if (input === undefined) return undefined;
-  const line = typeof input === 'string' ? input : JSON.stringify(input);
+  if (input === undefined || input === null) return undefined;
+  if (typeof input === 'string') return input || undefined;
+  const entries = isRecord(input) ? Object.entries(input) : [];
+  if (entries.length > 0 && entries.every(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))) {
+    return entries.map(([key, value]) => `${key} ${String(value)}`).join(', ');
+  }
+  const line = JSON.stringify(input);
   return line === '{}' ? undefined : line;
 };
 

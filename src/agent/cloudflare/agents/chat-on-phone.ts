@@ -8,7 +8,7 @@ import { AskClosedError } from '../../kit-exports';
 import { wakeKit, type WokenKit } from '../object';
 import type { ChatAgentCore } from './chat-agent';
 import { approvalCard, chatItems, PHONE_MESSAGE_PREFIX, waitingApprovals, type ToolCallPart } from './chat-items';
-import { applyApproval } from './tool-approval';
+import { applyApproval } from './sdk-internals';
 
 export const CHAT_CAPS: Partial<Caps> = { asks: true, send: true, abort: true, history: true };
 

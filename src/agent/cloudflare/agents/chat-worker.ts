@@ -1,4 +1,3 @@
-import { getAgentByName } from 'agents';
 import { namespaceIn, tokenGate } from '../worker';
 import type { CollieChatAgent } from './with-collie';
 
@@ -16,6 +15,8 @@ export interface CollieChatWorkerOptions {
  */
 export function collieChatWorker(options: CollieChatWorkerOptions): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
   return tokenGate(async (request, env) => {
+    // Loaded when first used: the SDK package's entry loads (and refuses a wrong token) without the Agents SDK.
+    const { getAgentByName } = await import('agents');
     const namespace = namespaceIn<Parameters<typeof getAgentByName>[0]>(env, options.binding);
     const agent = (await getAgentByName(namespace, options.agentName ?? 'agent')) as unknown as CollieChatAgent;
     return agent.collieFetch(request);

@@ -2,7 +2,7 @@ import { logsObjectRequests, serveWoken, type WokenKit } from '../object';
 import type { ChatAgentCore } from './chat-agent';
 import { ChatOnPhone, type CollieChatOptions } from './chat-on-phone';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes whatever its constructor takes
+/** Any agent class: a mixin's base takes whatever its constructor takes. */
 type AgentClass = abstract new (...args: any[]) => object;
 
 /** What `withCollie` adds to an agent: the wire, which `collieChatWorker` calls over RPC. */
