@@ -25,6 +25,7 @@ export class ChatOnPhone {
   /** Sends that wait for the open cards to be answered first (the model cannot read past an unanswered call). */
   private readonly clearWaiters = new Set<() => void>();
   private turn: TurnHandle | null = null;
+  private notices = 0;
   private pane!: PaneHandle;
 
   private constructor(private readonly agent: ChatAgentCore) {}
@@ -90,13 +91,22 @@ export class ChatOnPhone {
 
   /** The model's turn after the approvals, shown running (Stop ends it) unless a send's turn already is. */
   private async continueTurn(): Promise<void> {
-    const own = this.turn ? null : this.pane.open ? this.pane.startTurn() : null;
+    const own = this.turn || !this.pane.open ? null : this.ownTurn();
     try {
       const result = await this.agent.continueLastTurn(undefined, { signal: (own ?? this.turn)?.signal });
       if (result.status === 'error') this.notice(`The model's turn failed: ${String(result.error)}`);
     } finally {
       this.mirror();
       own?.end();
+    }
+  }
+
+  /** A turn of the agent's own, or none when one is running already (a send's, just started). */
+  private ownTurn(): TurnHandle | null {
+    try {
+      return this.pane.startTurn();
+    } catch {
+      return null;
     }
   }
 
@@ -109,7 +119,8 @@ export class ChatOnPhone {
       const result = await this.agent.saveMessages((messages) => [...messages, message], { signal: turn.signal });
       if (result.status === 'error') throw new Error(`the model's turn failed: ${String(result.error)}`);
     } finally {
-      this.turn = null;
+      // A queued text's turn may have started already (a stopped turn ends at once): it is not this one's to clear.
+      if (this.turn === turn) this.turn = null;
       this.mirror();
     }
   }
@@ -128,6 +139,7 @@ export class ChatOnPhone {
   }
 
   private notice(text: string): void {
-    this.pane.item({ id: `notice-${Date.now()}`, kind: 'notice', text });
+    this.notices += 1;
+    this.pane.item({ id: `notice-${Date.now()}-${this.notices}`, kind: 'notice', text });
   }
 }

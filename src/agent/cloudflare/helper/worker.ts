@@ -1,5 +1,5 @@
 /**
- * The release helper on Cloudflare Workers: `wrangler deploy -c src/agent/cloudflare/helper/wrangler.jsonc`
+ * The release helper on Cloudflare Workers: `npm run cloud:wrangler -- deploy -c helper/wrangler.jsonc`
  * publishes it; `npm run cloud:dev -- agents` runs it under the local workerd.
  */
 import { collieChatWorker } from '../agents/index';

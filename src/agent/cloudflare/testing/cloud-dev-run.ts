@@ -1,20 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { CloudExample } from '../dev/cloud-examples';
+import { ROOT } from '../dev/toolchain';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+/**
+ * A free port on 127.0.0.1 for wrangler to take. Below the kernel's ephemeral range: between our
+ * check and wrangler's bind, a port from that range can go to any socket opened meanwhile (another
+ * workerd's own, in a test running beside), which wrangler then finds in use.
+ */
+export async function freePort(): Promise<number> {
+  const [low] = (await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '32768')).trim().split(/\s+/).map(Number);
+  const top = Math.max(11_000, (low ?? 32768) - 1);
+  for (let tries = 0; tries < 50; tries += 1) {
+    const port = 10_000 + Math.floor(Math.random() * (top - 10_000));
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
 
-/** A free port on 127.0.0.1 (asked of the kernel, then let go for wrangler to take). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
