@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { startStandInModel } from '../src/agent/cloudflare/dev/stand-in-model';
 import { freePort, startCloudDev } from '../src/agent/cloudflare/testing/cloud-dev-run';
 import { textOf } from '../src/agent/pi/testing/scripted-model';
-import { pairPhone } from './support/pair';
-import { collie, scratch, startBridge } from './support/processes';
+import { attachHostedAndOpen } from './support/hosted';
+import { scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
 import { LANGUAGES, say } from './support/words';
 
@@ -33,17 +33,7 @@ test('an Agents SDK tool approval is answered from the phone: Allow runs it once
   const vars = { COLLIE_TOKEN: TOKEN, OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'not-a-key' };
   const workerd = await startCloudDev('agents', { port: await freePort(), state: join(dirs.root, 'cloud'), vars });
   run.later(() => workerd.stop());
-  const attached = await collie(dirs, ['durable', 'attach', 'release-helper', '--url', workerd.url, '--token-env', 'HELPER_TOKEN'], { HELPER_TOKEN: TOKEN });
-  expect(attached.code).toBe(0);
-  const started = await startBridge(dirs);
-  run.bridge = started.proc;
-  await pairPhone(page, started.link);
-
-  await page
-    .getByRole('region', { name: say(words, 'durable.section') })
-    .getByRole('link', { name: /release-helper/ })
-    .click();
-  await page.getByRole('link', { name: /Release helper/ }).click();
+  await attachHostedAndOpen(page, run, dirs, { name: 'release-helper', url: workerd.url, token: TOKEN, pane: /Release helper/ });
   const chat = page.locator('ol.entries');
   const card = page.getByRole('article', { name: say(words, 'ask.permission.headline', { tool: 'publish_release' }) });
   const tools = chat.locator('[data-kind="tool"]');

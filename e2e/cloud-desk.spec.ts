@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { freePort, startCloudDev, type CloudRun } from '../src/agent/cloudflare/testing/cloud-dev-run';
-import { pairPhone } from './support/pair';
-import { collie, scratch, startBridge } from './support/processes';
+import { attachHostedAndOpen } from './support/hosted';
+import { scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
 import { LANGUAGES, say } from './support/words';
 
@@ -24,17 +24,7 @@ test('the hosted desk’s card is answered once from the phone, and a restart of
   const cloud = { port, state: join(dirs.root, 'cloud'), vars: { COLLIE_TOKEN: TOKEN } };
   let workerd: CloudRun = await startCloudDev('desk', cloud);
   run.later(() => workerd.stop());
-  const attached = await collie(dirs, ['durable', 'attach', 'cloud-desk', '--url', workerd.url, '--token-env', 'CLOUD_TOKEN'], { CLOUD_TOKEN: TOKEN });
-  expect(attached.code).toBe(0);
-  const started = await startBridge(dirs);
-  run.bridge = started.proc;
-  await pairPhone(page, started.link);
-
-  await page
-    .getByRole('region', { name: say(words, 'durable.section') })
-    .getByRole('link', { name: /cloud-desk/ })
-    .click();
-  await page.getByRole('link', { name: /Shell/ }).click();
+  await attachHostedAndOpen(page, run, dirs, { name: 'cloud-desk', url: workerd.url, token: TOKEN, pane: /Shell/ });
   const card = page.getByRole('article', { name: say(words, 'ask.permission.headline', { tool: 'bash' }) });
   await expect(card).toContainText('rm -rf build/');
   await card.getByRole('button', { name: 'Allow', exact: true }).click();

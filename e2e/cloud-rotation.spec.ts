@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { freePort, startCloudDev, type CloudRun } from '../src/agent/cloudflare/testing/cloud-dev-run';
 import { WIRE_PREFIX } from '../src/wire/agent-paths';
-import { pairPhone } from './support/pair';
-import { collie, scratch, startBridge } from './support/processes';
+import { attachHostedAndOpen } from './support/hosted';
+import { collie, scratch } from './support/processes';
 import { stopAfterEach } from './support/started';
 import { LANGUAGES, say } from './support/words';
 
@@ -35,25 +35,15 @@ test('the README’s rotation steps lose no access: the phone never sees the tok
   const hello = (token: string) => fetch(`${workerd!.url}${WIRE_PREFIX}/hello`, { headers: { authorization: `Bearer ${token}` } });
 
   await restartWorkerd({ COLLIE_TOKEN: OLD });
-  expect((await collie(dirs, ['durable', 'attach', 'cloud-desk', '--url', workerd!.url, '--token-env', 'DESK_TOKEN'], { DESK_TOKEN: OLD })).code).toBe(0);
-  const started = await startBridge(dirs);
-  run.bridge = started.proc;
-  // Every text the page ever shows is watched, not only what is there when the test looks.
+  // Every text the page ever shows is watched, not only what is there when the test looks (kept across a reload).
   await page.addInitScript((refused: string[]) => {
-    const seen = (window as unknown as { refusalSeen?: string }).refusalSeen;
-    if (seen) return;
     new MutationObserver(() => {
       const text = document.body?.innerText ?? '';
       const found = refused.find((words) => text.includes(words));
-      if (found) (window as unknown as { refusalSeen?: string }).refusalSeen = found;
+      if (found) sessionStorage.setItem('refusalSeen', found);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   }, REFUSED);
-  await pairPhone(page, started.link);
-  await page
-    .getByRole('region', { name: say(words, 'durable.section') })
-    .getByRole('link', { name: /cloud-desk/ })
-    .click();
-  await page.getByRole('link', { name: /Shell/ }).click();
+  await attachHostedAndOpen(page, run, dirs, { name: 'cloud-desk', url: workerd!.url, token: OLD, pane: /Shell/ });
   const card = page.getByRole('article', { name: say(words, 'ask.permission.headline', { tool: 'bash' }) });
   await expect(card).toContainText('rm -rf build/');
 
@@ -61,7 +51,7 @@ test('the README’s rotation steps lose no access: the phone never sees the tok
   await restartWorkerd({ COLLIE_TOKEN: OLD, COLLIE_TOKEN_NEXT: NEW });
   expect([(await hello(OLD)).status, (await hello(NEW)).status]).toEqual([200, 200]);
   // 2. Collie attached again with the new token, and restarted.
-  const attached = await collie(dirs, ['durable', 'attach', 'cloud-desk', '--url', workerd!.url, '--token-env', 'DESK_TOKEN', '--restart'], { DESK_TOKEN: NEW });
+  const attached = await collie(dirs, ['durable', 'attach', 'cloud-desk', '--url', workerd!.url, '--token-env', 'HOSTED_TOKEN', '--restart'], { HOSTED_TOKEN: NEW });
   expect(attached.output).toContain('restarted');
   // 3. The new token is the only one.
   await restartWorkerd({ COLLIE_TOKEN: NEW });
@@ -71,5 +61,5 @@ test('the README’s rotation steps lose no access: the phone never sees the tok
   // The phone reaches the agent with the new token: its card still answers.
   await card.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page.locator('ol.entries')).toContainText('Removed build/ — 14 files.', { timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { refusalSeen?: string }).refusalSeen ?? null)).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('refusalSeen'))).toBeNull();
 });

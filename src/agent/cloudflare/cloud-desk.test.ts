@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { durableMain } from '../../bridge/conformance/check-cli';
 import { WIRE_PREFIX } from '../../wire/agent-paths';
 import type { Snapshot } from '../../wire/types';
 import { VERSION_HEADER } from '../../wire/wire-protocol';
 import { openCollie, type Collie } from '../kit';
 import { tempDir, type TempDir } from '../testing';
 import { DESK_CAPS, DESK_HOST, startDesk } from './desk/desk-agent';
+import { checkWrites } from '../../bridge/testing/check-writes';
 import { freePort, startCloudDev, type CloudRun } from './testing/cloud-dev-run';
 
 /**
@@ -38,13 +38,6 @@ async function cloudDesk(state?: string) {
   return run;
 }
 
-async function check(target: string): Promise<{ ok: number; fail: number; failures: string[] }> {
-  const out: string[] = [];
-  await durableMain(['check', target, '--token-env', 'T', '--writes', '--json'], { out: (t) => out.push(t), err: (t) => out.push(t), env: { T: TOKEN } });
-  const report = JSON.parse(out.join('')) as { counts: { ok: number; fail: number }; rules: { name: string; status: string }[] };
-  return { ...report.counts, failures: report.rules.filter((r) => r.status === 'fail').map((r) => r.name) };
-}
-
 const call = (url: string, path: string, token = TOKEN) => fetch(`${url}${WIRE_PREFIX}${path}`, { headers: { authorization: `Bearer ${token}`, [VERSION_HEADER]: '1' } });
 
 describe('the hosted desk under workerd', () => {
@@ -52,7 +45,7 @@ describe('the hosted desk under workerd', () => {
     const cloud = await cloudDesk();
     node = await openCollie({ port: 0, tokens: [TOKEN], hostName: DESK_HOST, caps: DESK_CAPS, log: () => {} });
     startDesk(node);
-    const [onWorkers, onNode] = [await check(cloud.url), await check(node.address)];
+    const [onWorkers, onNode] = [await checkWrites(cloud.url, TOKEN), await checkWrites(node.address, TOKEN)];
     expect(onWorkers.failures).toEqual([]);
     expect(onNode.failures).toEqual([]);
     expect(onWorkers.ok).toBeGreaterThanOrEqual(onNode.ok);

