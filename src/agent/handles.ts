@@ -27,7 +27,7 @@ export interface PaneHandle {
   reviseAsk(toolCallId: string, changes: Partial<AskSpec>): boolean;
   /** Closes an open ask as decided in the agent (`program`). */
   decide(toolCallId: string): boolean;
-  /** Adds an item, or a new version of the item with the same id. */
+  /** Adds an item, or a new version of the item with the same id (the same item again changes nothing). */
   item(spec: ItemSpec): void;
   belt(buttons: BeltButton[]): void;
   /** Starts a turn of the agent's own (not from the phone). */

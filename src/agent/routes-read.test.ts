@@ -63,6 +63,19 @@ describe('events', () => {
     expect(view.items).toEqual([expect.objectContaining({ id: 'tool-1', status: 'done', output: 'ok' })]);
   });
 
+  it('takes the same item written again as no new version: no event, the first time kept', async () => {
+    const tool = { id: 'tool-2', kind: 'tool', toolCallId: 'tc2', name: 'bash', status: 'running' } as const;
+    pane.item(tool);
+    const epoch = await epochOf();
+    const before = (await wireCall(socket, 'GET', `/pane/p/events?after=0&epoch=${epoch}`)).json;
+    pane.item(tool);
+    pane.item({ ...tool, at: before.events[0].item.at });
+    const after = (await wireCall(socket, 'GET', `/pane/p/events?after=0&epoch=${epoch}`)).json;
+    expect([after.cursor, after.events]).toEqual([before.cursor, before.events]);
+    pane.item({ ...tool, status: 'done' });
+    expect((await wireCall(socket, 'GET', `/pane/p/events?after=0&epoch=${epoch}`)).json.cursor).toBe(before.cursor + 1);
+  });
+
   it('rejects a bad cursor', async () => {
     expect((await wireCall(socket, 'GET', '/pane/p/events?after=-1')).json.code).toBe('bad-request');
   });
