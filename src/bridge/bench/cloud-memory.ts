@@ -3,7 +3,7 @@
  * desk runs under the local workerd (`npm run cloud:dev`); a real `collie start` has it attached
  * under 10 names (10 agents to poll over http with a token, each with its own store, link and
  * poller), and, for comparison, nothing attached. Each bridge's RSS is read from /proc once every
- * agent is ok and one more idle poll round (10 s) has passed. Three runs; the median of each.
+ * agent is ok and one more idle poll round has passed. Three runs; the median of each.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
