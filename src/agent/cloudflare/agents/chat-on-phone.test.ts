@@ -31,12 +31,15 @@ class Chat implements ChatAgentCore {
 
   /** While set, the model's turn runs until the test lets it end. */
   turnEnds: Promise<void> | null = null;
+  /** While set, the model's turn fails with this. */
+  failure: string | null = null;
 
   async saveMessages(update: (current: ChatMessageLike[]) => ChatMessageLike[]): Promise<ChatTurnResult> {
     this.messages = update([...this.messages]);
     const parts = this.messages.at(-1)!.parts as { text: string }[];
     this.model.push(`text: ${parts[0]!.text}`);
     if (this.turnEnds) return this.turnEnds.then(() => ({ status: 'completed' }));
+    if (this.failure) return { status: 'error', error: this.failure };
     this.messages.push({ id: `reply-${this.messages.length}`, role: 'assistant', parts: [{ type: 'text', text: 'Noted.' }] });
     return { status: 'completed' };
   }
@@ -121,6 +124,15 @@ describe('an Agents SDK chat on the phone', () => {
     const shown = await phone.items();
     expect(shown.filter((i) => i.kind === 'user').map((i) => i.id)).toEqual(['u-r-publish', 'u-r-text']);
     expect(shown.find((i) => i.kind === 'tool')).toMatchObject({ status: 'denied' });
+  });
+
+  it('a model turn that fails says why in the chat, and the turn ends failed', async () => {
+    const chat = new Chat();
+    chat.failure = 'the provider answered 503';
+    const phone = await onPhone(chat);
+    expect(await phone.call('POST', agentPath('send', { pane: 'chat' }), { requestId: 'r-fail', text: 'hello' })).toMatchObject({ status: 'accepted' });
+    await vi.waitFor(async () => expect((await phone.pane()).turn).toMatchObject({ state: 'failed' }));
+    expect((await phone.items()).at(-1)).toMatchObject({ kind: 'notice', text: "The model's turn failed: the provider answered 503" });
   });
 
   it('an approval answered elsewhere (the SDK’s own chat page) closes the card as the agent’s', async () => {

@@ -117,7 +117,11 @@ export class ChatOnPhone {
       if (turn.signal.aborted) return;
       const message = { id: `${PHONE_MESSAGE_PREFIX}${requestId}`, role: 'user', parts: [{ type: 'text', text }] };
       const result = await this.agent.saveMessages((messages) => [...messages, message], { signal: turn.signal });
-      if (result.status === 'error') throw new Error(`the model's turn failed: ${String(result.error)}`);
+      if (result.status === 'error') {
+        // Said in the chat, and the turn ends failed.
+        this.notice(`The model's turn failed: ${String(result.error)}`);
+        throw new Error(`the model's turn failed: ${String(result.error)}`);
+      }
     } finally {
       // A queued text's turn may have started already (a stopped turn ends at once): it is not this one's to clear.
       if (this.turn === turn) this.turn = null;
