@@ -7,6 +7,7 @@ import { startBridge, type RunningBridge } from '../src/bridge/bridge';
 import { PUSH_LIMITS } from '../src/wire/limits';
 import { startPushService, type TestPushService } from '../src/bridge/testing/push-service';
 import { standInPushManager } from './support/push-stand-in';
+import { NOTIFICATION_LOCK } from '../src/app/pwa/service-worker/notification-turn';
 import { deliverPush, phoneWorker, tapNotification } from './support/push-worker';
 import { pairAnotherPhone, pairPhone } from './support/pair';
 import { scratch } from './support/processes';
@@ -23,7 +24,7 @@ import { stopAfterEach } from './support/started';
  * registered with the bridge through its API with the paired page's cookie.
  */
 /** The worker's globals these tests touch (the e2e tsconfig has the DOM's types, not the WebWorker ones). */
-type WorkerScope = { registration: ServiceWorkerRegistration };
+type WorkerScope = { registration: ServiceWorkerRegistration; navigator: { locks: { request<T>(name: string, work: () => Promise<T>): Promise<T> } } };
 
 const BUILT = resolve(import.meta.dirname, '..', 'dist', 'app');
 let dirs: Awaited<ReturnType<typeof scratch>>;
@@ -68,12 +69,13 @@ async function pairedWithWorker(page: Page, context: BrowserContext): Promise<Wo
   return phoneWorker(page, context);
 }
 
+/** Read in the app's turn, as push-worker.ts reads them (a read while the worker shows one loses that one). */
 const shown = (worker: Worker) =>
-  worker.evaluate(() =>
-    (self as unknown as WorkerScope).registration
-      .getNotifications()
-      .then((all) => all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, actions: (n as Notification & { actions: unknown[] }).actions.length }))),
-  );
+  worker.evaluate(async (lock) => {
+    const sw = self as unknown as WorkerScope;
+    const all = await sw.navigator.locks.request(lock, () => sw.registration.getNotifications());
+    return all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, actions: (n as Notification & { actions: unknown[] }).actions.length }));
+  }, NOTIFICATION_LOCK);
 
 test('a push for a new ask shows its notification (agent as title, ask as body, tag per ask), and a tap opens the chat at its card', async ({ page, context }) => {
   const { url } = await start();

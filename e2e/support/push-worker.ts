@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { NOTIFICATION_LOCK } from '../../src/app/pwa/service-worker/notification-turn';
 
 /**
  * The phone's service worker as the push specs drive it: a push's decrypted payload handed to the
@@ -7,7 +8,11 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
  * `notificationclick` with that `action`, dispatched inside the worker (headless, there is no OS
  * notification to press).
  */
-type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  navigator: { locks: { request<T>(name: string, work: () => Promise<T>): Promise<T> } };
+  dispatchEvent(event: Event): boolean;
+};
 declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification; action?: string }) => Event;
 
 /** The page's worker, once it controls the page. */
@@ -56,32 +61,41 @@ async function pushSender(context: BrowserContext, page: Page, origin: string): 
   };
 }
 
+/*
+ * Every read below takes the app's turn (NOTIFICATION_LOCK, notification-turn.ts), as the app's
+ * own reads do: in Chromium a read while the worker is showing a notification loses that one for
+ * good (a spec polling as pushes arrived missed the last of three).
+ */
+
 /** The notifications the worker shows: body, tag and its buttons' titles. */
 export const shownNotifications = (worker: Worker) =>
-  worker.evaluate(() =>
-    (self as unknown as WorkerScope).registration
-      .getNotifications()
-      .then((all) => all.map((n) => ({ body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }))),
-  );
+  worker.evaluate(async (lock) => {
+    const sw = self as unknown as WorkerScope;
+    const all = await sw.navigator.locks.request(lock, () => sw.registration.getNotifications());
+    return all.map((n) => ({ body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }));
+  }, NOTIFICATION_LOCK);
 
 /** Presses a button of the notification shown (the one with `tag`, if given), `times` times at once (a double press is two). */
 export const pressNotification = (worker: Worker, action: string, times = 1, tag?: string) =>
   worker.evaluate(
-    async ({ action, times, tag }) => {
+    async ({ action, times, tag, lock }) => {
       const sw = self as unknown as WorkerScope;
-      const notification = (await sw.registration.getNotifications(tag === undefined ? undefined : { tag }))[0]!;
+      const notification = (await sw.navigator.locks.request(lock, () => sw.registration.getNotifications(tag === undefined ? undefined : { tag })))[0]!;
       for (let n = 0; n < times; n += 1) sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
     },
-    { action, times, tag },
+    { action, times, tag, lock: NOTIFICATION_LOCK },
   );
 
 /** A tap on the notification with `tag` itself, not on a button. */
 export const tapNotification = (worker: Worker, tag: string) =>
-  worker.evaluate(async (tag) => {
-    const sw = self as unknown as WorkerScope;
-    const [notification] = await sw.registration.getNotifications({ tag });
-    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
-  }, tag);
+  worker.evaluate(
+    async ({ tag, lock }) => {
+      const sw = self as unknown as WorkerScope;
+      const [notification] = await sw.navigator.locks.request(lock, () => sw.registration.getNotifications({ tag }));
+      sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+    },
+    { tag, lock: NOTIFICATION_LOCK },
+  );
 
 /** The worker's kept presses (notification-presses.ts), read straight from IndexedDB. */
 export const keptPresses = (worker: Worker) =>

@@ -1,5 +1,6 @@
 import { keepAnswerSettings, loadAnswerSettings } from '../service-worker/answer-settings';
 import { idbPresses } from '../service-worker/notification-presses';
+import { notificationTurn } from '../service-worker/notification-turn';
 import { SERVICE_WORKER_URL } from '../service-worker/sw-messages';
 import type { PushEnv, PushRegistration } from './push-store';
 import { realTimer } from './switch-deadline';
@@ -25,11 +26,14 @@ export const browserPushEnv: PushEnv = {
       status?.removeEventListener('change', listener);
     };
   },
-  // The app registers its worker itself (update-store); this waits for it, by its own URL.
+  // The app registers its worker itself (update-store); this waits for it, by its own URL. Its
+  // notifications are read in turn with the worker's showing them (notification-turn.ts).
   registration: () =>
-    navigator.serviceWorker.ready.then((registration) => {
+    navigator.serviceWorker.ready.then((registration): PushRegistration => {
       if (!registration.active?.scriptURL.endsWith(SERVICE_WORKER_URL)) throw new Error('the app’s service worker is not running');
-      return registration as unknown as PushRegistration;
+      const worker = registration as unknown as PushRegistration;
+      // `locks` is missing where the browser has no Web Locks: the read is made at once.
+      return { pushManager: worker.pushManager, getNotifications: () => notificationTurn(navigator.locks, () => worker.getNotifications()) };
     }),
   onWorkerMessage(listener) {
     if (!('serviceWorker' in navigator)) return () => {};

@@ -6,6 +6,7 @@ import { isRecord } from '../../../wire/read';
 import { mintRequestId } from '../../request-id';
 import type { AnswerSettings } from './answer-settings';
 import { claimPress, PRESS_DEADLINE_MS, PRESS_SETTLED, settlePress, type Press, type PressBackend } from './notification-presses';
+import { notificationTurn } from './notification-turn';
 import type { NotificationAnswer, NotificationData } from './sw-messages';
 import { loadWorkerLocale, swText as t, type WorkerKey } from './sw-words';
 
@@ -169,10 +170,12 @@ async function sayOutcome(sw: ServiceWorkerGlobalScope, notification: Notificati
   const question = typeof data?.question === 'string' ? data.question : '';
   const kept: NotificationData = { hash: typeof data?.hash === 'string' ? data.hash : '#/', agent: press.agent, askId: press.askId, question };
   const words = pressWords(press);
-  await sw.registration.showNotification(notification.title, {
-    body: question ? `${words}\n${question}` : words,
-    tag: notification.tag,
-    icon: notification.icon,
-    data: kept,
-  });
+  await notificationTurn(sw.navigator?.locks, () =>
+    sw.registration.showNotification(notification.title, {
+      body: question ? `${words}\n${question}` : words,
+      tag: notification.tag,
+      icon: notification.icon,
+      data: kept,
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AskPush } from '../../../wire/push-payload';
+import { notificationTurn, type NotificationLocks } from './notification-turn';
 import { notificationOf, openFromNotification, renewSubscription, showPush } from './push-handlers';
 
 /** The worker's push handlers against a fake worker scope (the e2e spec drives the real one over CDP). */
@@ -17,6 +18,44 @@ function fakeWorker(windows: { url: string; postMessage: (m: unknown) => void; f
     clients: { matchAll: async () => windows, openWindow: vi.fn(async () => null) },
   };
   return { sw: sw as unknown as ServiceWorkerGlobalScope, raw: sw, shown };
+}
+
+/** Web Locks as a browser keeps them: one holder of a name at a time, the others in the order they asked. */
+function fakeLocks(): NotificationLocks {
+  const last = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const turn = (last.get(name) ?? Promise.resolve()).then(work);
+      const over = turn.catch(() => undefined);
+      last.set(name, over);
+      return turn;
+    },
+  };
+}
+
+/**
+ * A desktop Chromium's notifications: a read first takes the ones on display, and forgets every
+ * one stored but not yet displayed (one being shown at that moment), which no read lists again.
+ */
+function chromiumNotifications() {
+  type Kept = { tag: string; forgotten: boolean };
+  const listed: Kept[] = [];
+  const showing = new Set<Kept>();
+  const aMoment = () => new Promise((done) => setTimeout(done, 1));
+  return {
+    async showNotification(_title: string, options: NotificationOptions) {
+      const kept = { tag: options.tag ?? '', forgotten: false };
+      showing.add(kept);
+      await aMoment();
+      showing.delete(kept);
+      if (!kept.forgotten) listed.push(kept);
+    },
+    async getNotifications() {
+      for (const kept of showing) kept.forgotten = true;
+      await aMoment();
+      return listed.map((kept) => ({ tag: kept.tag, close: () => void listed.splice(listed.indexOf(kept), 1) }));
+    },
+  };
 }
 
 describe('the worker’s notifications', () => {
@@ -41,6 +80,23 @@ describe('the worker’s notifications', () => {
       ['old', 1],
       ['new', 0],
     ]);
+  });
+
+  it('pushes that come together keep their notifications, whatever reads them meanwhile (the page, another push)', async () => {
+    const together = async (locks: NotificationLocks | undefined) => {
+      const registration = chromiumNotifications();
+      const sw = { registration, navigator: { languages: ['en'], locks } } as unknown as ServiceWorkerGlobalScope;
+      await Promise.all([
+        showPush(sw, { ...ask, tag: 'one' }),
+        showPush(sw, { ...ask, tag: 'two', closed: ['gone'] }), // reads the notifications, for the one it names
+        showPush(sw, { ...ask, tag: 'three' }),
+        notificationTurn(locks, () => registration.getNotifications()), // the page, withdrawing against its inbox
+      ]);
+      return (await registration.getNotifications()).map((n) => n.tag).sort();
+    };
+    expect(await together(fakeLocks())).toEqual(['one', 'three', 'two']);
+    // What the turn prevents: without it, a read while a notification is being shown loses that one.
+    expect(await together(undefined)).not.toEqual(['one', 'three', 'two']);
   });
 
   it('a tap shows the chat at its card in the open window, or opens one there', async () => {

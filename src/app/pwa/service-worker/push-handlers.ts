@@ -5,6 +5,7 @@ import { hrefOf } from '../../routes';
 import { answerButtons, answerFromNotification, type NotificationAction } from './answer-press';
 import { loadAnswerSettings } from './answer-settings';
 import { idbPresses } from './notification-presses';
+import { notificationTurn } from './notification-turn';
 import type { NotificationAnswer, NotificationData, OpenFromNotification } from './sw-messages';
 
 /*
@@ -46,16 +47,22 @@ function readPush(event: PushEvent): PushPayload | null {
   }
 }
 
-/** Shows the push (every push shows one: a browser may end a subscription whose pushes show nothing). */
+/**
+ * Shows the push (every push shows one: a browser may end a subscription whose pushes show nothing).
+ * Pushes that come together are handled at once: the reading of one (for the asks it names as
+ * closed) waits for the showing of another, and the page's reads wait too (notification-turn.ts).
+ */
 export async function showPush(sw: ServiceWorkerGlobalScope, push: PushPayload | null): Promise<void> {
-  if (push && push.closed.length > 0) {
-    const closed = new Set(push.closed);
-    for (const shown of await sw.registration.getNotifications()) if (closed.has(shown.tag)) shown.close();
-  }
   await loadWorkerLocale(sw.navigator?.languages);
   const answer = push?.kind === 'ask' && push.answer ? answerButtons(push, await loadAnswerSettings(), maxActions(sw)) : null;
   const { title, options } = notificationOf(push, answer);
-  await sw.registration.showNotification(title, options);
+  await notificationTurn(sw.navigator?.locks, async () => {
+    if (push && push.closed.length > 0) {
+      const closed = new Set(push.closed);
+      for (const shown of await sw.registration.getNotifications()) if (closed.has(shown.tag)) shown.close();
+    }
+    await sw.registration.showNotification(title, options);
+  });
 }
 
 /** How many buttons this browser shows on a notification: none where `maxActions` is missing (iOS, Firefox). */
