@@ -1,3 +1,4 @@
+import { str } from '../../wire/read';
 import { createTokenCheck, tokensFromEnv, type TokenCheck } from '../token-check';
 import { replyOnWire } from '../wire-core';
 import { wireError } from '../wire-reply';
@@ -26,7 +27,7 @@ export type Forward = (request: Request, env: Record<string, unknown>) => Promis
 export function tokenGate(forward: Forward): { fetch(request: Request, env: Record<string, unknown>): Promise<Response> } {
   let check: { tokens: string; accepts: TokenCheck | null } | undefined;
   const accepts = (env: Record<string, unknown>, authorization: string | null): boolean => {
-    const tokens = tokensFromEnv({ COLLIE_TOKEN: text(env.COLLIE_TOKEN), COLLIE_TOKEN_NEXT: text(env.COLLIE_TOKEN_NEXT) });
+    const tokens = tokensFromEnv({ COLLIE_TOKEN: str(env.COLLIE_TOKEN), COLLIE_TOKEN_NEXT: str(env.COLLIE_TOKEN_NEXT) });
     const key = tokens.join('\n');
     if (check?.tokens !== key) {
       if (tokens.length === 0) console.log('[agent] COLLIE_TOKEN is not set: every request is refused (wrangler secret put COLLIE_TOKEN)');
@@ -59,5 +60,3 @@ export function collieWorker(options: CollieWorkerOptions): { fetch(request: Req
     return namespace.get(namespace.idFromName(options.objectName ?? 'agent')).fetch(request);
   });
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

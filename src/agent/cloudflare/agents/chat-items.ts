@@ -5,6 +5,7 @@
  * items, so the mirror can run at every poll and write only what changed.
  */
 import { cleanField } from '../../../wire/clean';
+import { isRecord } from '../../../wire/read';
 import type { ItemSpec, PermissionAskSpec, PermissionOption, ToolStatus } from '../../kit-exports';
 
 /** The part of a UI message the mirror reads (`{ id, role, parts }`); anything else in it is left alone. */
@@ -40,8 +41,6 @@ const STATUS: Record<string, ToolStatus> = {
   'output-error': 'failed',
   'output-denied': 'denied',
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A tool part (`tool-<name>`, or `dynamic-tool` naming its tool), else null. */
 export function toolCallOf(part: unknown): ToolCallPart | null {

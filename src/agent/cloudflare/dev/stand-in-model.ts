@@ -7,6 +7,9 @@
 import { PUBLISH_TOOL } from '../helper/publish-tool';
 import { last, startScriptedModel, textOf, type ScriptedModel } from '../../pi/testing/scripted-model';
 
+/** "publish 1.4.0" (or "publish v1.4.0"): the version is the tool's input. */
+const PUBLISH = /\bpublish\s+v?(\d[\w.-]*)/i;
+
 export function startStandInModel(): Promise<ScriptedModel> {
   return startScriptedModel([
     {
@@ -16,8 +19,8 @@ export function startStandInModel(): Promise<ScriptedModel> {
     },
     {
       name: 'publish a version: call the tool',
-      when: (messages) => last(messages)?.role === 'user' && /\bpublish\s+v?\d/i.test(textOf(last(messages))),
-      reply: (messages) => ({ toolCalls: [{ name: PUBLISH_TOOL, args: { version: /\bpublish\s+v?(\d[\w.-]*)/i.exec(textOf(last(messages)))![1] } }] }),
+      when: (messages) => last(messages)?.role === 'user' && PUBLISH.test(textOf(last(messages))),
+      reply: (messages) => ({ toolCalls: [{ name: PUBLISH_TOOL, args: { version: PUBLISH.exec(textOf(last(messages)))![1] } }] }),
     },
     {
       name: 'anything else: echo it',
